@@ -1,0 +1,44 @@
+import type { CollectionKey } from './collections.ts';
+
+/**
+ * Where everything lives, as URL paths. One place, so pages, API documents,
+ * llms.txt, the sitemap and the routing rules cannot disagree.
+ * Pages are directories with index.html so that any static host serves them;
+ * each page's Markdown twin follows the llms.txt convention (index.html.md).
+ */
+export const API_BASE = '/api/v1';
+
+export const paths = {
+  home: '/',
+  page: (name: string) => `/${name}/`,
+  collectionPage: (key: CollectionKey) => `/${key}/`,
+  recordPage: (key: CollectionKey, slug: string) => `/${key}/${slug}/`,
+  apiReference: '/docs/api/',
+  pricingPage: '/pricing/',
+  apiIndex: API_BASE,
+  apiList: (key: CollectionKey) => `${API_BASE}/${key}`,
+  apiRecord: (key: CollectionKey, slug: string) => `${API_BASE}/${key}/${slug}`,
+  apiItemTemplate: (key: CollectionKey) => `${API_BASE}/${key}/{slug}`,
+  apiPricing: `${API_BASE}/pricing`,
+  apiSearch: `${API_BASE}/search`,
+  openapi: `${API_BASE}/openapi.json`,
+  llms: '/llms.txt',
+  llmsFull: '/llms-full.txt',
+  feed: '/posts/feed.xml',
+  sitemap: '/sitemap.xml',
+} as const;
+
+/** The file in dist/ a page path is written to. */
+export function pageFile(pagePath: string): string {
+  return `${pagePath.replace(/^\//, '')}index.html`;
+}
+
+/** The Markdown twin of a page path, as a URL path. */
+export function twinPath(pagePath: string): string {
+  return `${pagePath}index.html.md`;
+}
+
+/** The file in dist/ an extensionless API path is written to: the path plus `.json`. */
+export function apiFile(apiPath: string): string {
+  return `${apiPath.replace(/^\//, '')}.json`;
+}

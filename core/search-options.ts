@@ -1,0 +1,30 @@
+import type { Options, SearchOptions } from 'minisearch';
+
+/**
+ * MiniSearch settings shared by the build (which serializes the index) and the search
+ * function (which loads it): MiniSearch.loadJSON needs the same options it was built with.
+ */
+export const SEARCH_STORE_FIELDS = ['collection', 'slug', 'title', 'category', 'summary', 'url', 'lastUpdated'] as const;
+
+export interface SearchDocument {
+  id: string;
+  collection: string;
+  slug: string;
+  title: string;
+  category: string;
+  summary: string;
+  url: string;
+  lastUpdated?: string;
+}
+
+export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {
+  idField: 'id',
+  fields: ['title', 'summary'],
+  storeFields: [...SEARCH_STORE_FIELDS],
+};
+
+export const SEARCH_DEFAULTS: SearchOptions = {
+  boost: { title: 3 },
+  prefix: true,
+  combineWith: 'AND',
+};

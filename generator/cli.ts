@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util';
+import { build } from './build.ts';
+import { ContentError } from './problems.ts';
+
+const USAGE = 'Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com]';
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        content: { type: 'string', default: 'content' },
+        out: { type: 'string', default: 'dist' },
+        'base-url': { type: 'string', default: process.env.SITE_BASE_URL },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  try {
+    const summary = await build({ contentDir: values.content, outDir: values.out, baseUrl: values['base-url'] });
+    const counts = Object.entries(summary.records).map(([k, n]) => `${k} ${n}`).join(', ');
+    console.log(`Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms`);
+    console.log(`  records: ${counts}`);
+    console.log(`  files: ${summary.files} (${(summary.bytes / 1024).toFixed(0)} KiB)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main();

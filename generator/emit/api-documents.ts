@@ -1,0 +1,83 @@
+import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
+import { apiError, type ApiError } from '../../core/api-error.ts';
+import { paths, twinPath } from '../../core/paths.ts';
+import { DEFAULT_PAGE_LIMIT, type Summary, type SummaryPage } from '../../core/summary.ts';
+import type { ContentRecord, Corpus } from '../load-content.ts';
+import { renderMarkdown } from '../markdown.ts';
+
+/** The JSON documents of the read API (contract section 2), computed from the validated corpus. */
+export const API_VERSION = '1.0.0';
+
+export function toSummary(record: ContentRecord): Summary {
+  const { title, category, summary, lastUpdated } = record.fields;
+  return { slug: record.slug, title, category, summary, url: record.url, lastUpdated };
+}
+
+export function summaryPage(key: CollectionKey, summaries: Summary[], limit = DEFAULT_PAGE_LIMIT, offset = 0): SummaryPage {
+  return {
+    collection: key,
+    description: COLLECTIONS[key].description,
+    data: summaries.slice(offset, offset + limit),
+    total: summaries.length,
+    limit,
+    offset,
+  };
+}
+
+export function recordDocument(record: ContentRecord): { collection: CollectionKey; data: Record<string, unknown> } {
+  return {
+    collection: record.collection,
+    data: { slug: record.slug, url: record.url, ...record.fields, body: renderMarkdown(record.tree) },
+  };
+}
+
+export function apiIndex(corpus: Corpus) {
+  const base = corpus.site.baseUrl;
+  return {
+    name: corpus.site.apiName,
+    version: API_VERSION,
+    description: corpus.site.apiDescription,
+    openapi: base + paths.openapi,
+    documentation: base + paths.apiReference,
+    collections: COLLECTION_KEYS.map((key) => ({
+      key,
+      description: COLLECTIONS[key].description,
+      list: base + paths.apiList(key),
+      item: base + paths.apiItemTemplate(key),
+      count: corpus.records[key].length,
+    })),
+    endpoints: NON_COLLECTION_ENDPOINTS,
+  };
+}
+
+export const NON_COLLECTION_ENDPOINTS = [
+  { method: 'GET', path: paths.apiIndex, description: 'This index: every collection with its count and URL templates' },
+  { method: 'GET', path: paths.apiSearch, description: 'Keyword search across every collection (q required, limit 1 to 200)' },
+  { method: 'GET', path: paths.apiPricing, description: 'Pricing of the Detour extension' },
+  { method: 'GET', path: paths.openapi, description: 'OpenAPI 3.1 description of the whole API' },
+  { method: 'POST', path: '/api/contact', description: 'Send a message to the team; the sender receives an acknowledgement' },
+  { method: 'POST', path: '/api/newsletter', description: 'Subscribe an address to the newsletter' },
+  { method: 'POST', path: '/api/waitlist', description: 'Join the waitlist' },
+  { method: 'POST', path: '/api/sandbox-early-access', description: 'Request early access to the sandbox offering' },
+  { method: 'GET', path: paths.llms, description: 'Plain-text overview of the site for language models' },
+];
+
+export function pricingDocument(corpus: Corpus) {
+  const base = corpus.site.baseUrl;
+  const { lastUpdated, ...rest } = corpus.pricing;
+  return {
+    ...rest,
+    pricingPage: base + paths.pricingPage,
+    machineReadable: base + twinPath(paths.pricingPage),
+    lastUpdated,
+  };
+}
+
+export function notFoundDocument(corpus: Corpus): ApiError {
+  return apiError(
+    'not_found',
+    'No API resource exists at this path.',
+    `Check the path against the API index at ${corpus.site.baseUrl}${paths.apiIndex}; collection keys are ${COLLECTION_KEYS.join(', ')} and slugs come from each collection's list.`,
+    corpus.site.baseUrl + paths.openapi,
+  );
+}

@@ -1,0 +1,63 @@
+import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
+import { paths, twinPath } from '../../core/paths.ts';
+import type { Corpus } from '../load-content.ts';
+
+/**
+ * /llms.txt in the llmstxt.org format: H1, blockquote summary, then H2 sections of
+ * `- [name](url): notes` links. Links point at Markdown twins, which agents read best.
+ */
+export function llmsTxt(corpus: Corpus): string {
+  const base = corpus.site.baseUrl;
+  const md = (pagePath: string) => base + twinPath(pagePath);
+  const lines: string[] = [
+    `# ${corpus.site.name}`,
+    '',
+    `> ${corpus.site.description}`,
+    '',
+    'Every page of the site has a Markdown twin at its path plus `index.html.md`, and is also served as Markdown to requests with `Accept: text/markdown`. The content API below is public, read-only and needs no key.',
+    '',
+    '## API',
+    '',
+    `- [API index](${base}${paths.apiIndex}): every collection with its record count, list URL and item URL template`,
+    `- [OpenAPI description](${base}${paths.openapi}): OpenAPI 3.1 for every endpoint, schema and error`,
+    `- [API reference](${md(paths.apiReference)}): endpoints, limits and errors in prose`,
+    `- [Pricing as JSON](${base}${paths.apiPricing}): plans, trial terms, supported browsers`,
+    '',
+    '## Collections',
+    '',
+    ...COLLECTION_KEYS.map((key) => `- [${COLLECTIONS[key].title}](${md(paths.collectionPage(key))}): ${COLLECTIONS[key].description}`),
+  ];
+  for (const key of COLLECTION_KEYS) {
+    lines.push('', `## ${COLLECTIONS[key].title}`, '');
+    for (const r of corpus.records[key]) lines.push(`- [${r.fields.title}](${md(paths.recordPage(key, r.slug))}): ${r.fields.summary}`);
+  }
+  lines.push(
+    '',
+    '## Optional',
+    '',
+    `- [Pricing](${md(paths.pricingPage)}): ${corpus.pricing.product} plans and trial terms`,
+    `- [About](${md(paths.page('about'))}): ${corpus.pages.about.description}`,
+    `- [Contact](${md(paths.page('contact'))}): ${corpus.pages.contact.description}`,
+    `- [Full text](${base}${paths.llmsFull}): every page's Markdown in one file`,
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** /llms-full.txt: every twin, in the order of llms.txt, separated so each starts on its own H1. */
+export function llmsFullTxt(corpus: Corpus, twins: Map<string, string>): string {
+  const order = [
+    paths.home,
+    paths.apiReference,
+    ...COLLECTION_KEYS.flatMap((key) => [paths.collectionPage(key), ...corpus.records[key].map((r) => paths.recordPage(key, r.slug))]),
+    paths.pricingPage,
+    paths.page('about'),
+    paths.page('contact'),
+  ];
+  const sections = order.map((pagePath) => {
+    const twin = twins.get(pagePath);
+    if (twin === undefined) throw new Error(`llms-full.txt: no Markdown twin for ${pagePath}`);
+    return `<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twin}`;
+  });
+  return `${sections.join('\n---\n\n')}`;
+}

@@ -1,0 +1,282 @@
+import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
+import { paths } from '../../core/paths.ts';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../core/summary.ts';
+import type { Corpus } from '../load-content.ts';
+import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from '../schemas/api.ts';
+import { publishedRecordSchema, type JsonSchema } from '../schemas/content.ts';
+import { API_VERSION } from './api-documents.ts';
+
+/**
+ * OpenAPI 3.1 for the whole contract. Record schemas are generated from the same
+ * JSON Schemas the build validates content with.
+ */
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` });
+const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } });
+
+/** Component name of each collection's record (what `data` holds in a Record response). */
+export const RECORD_SCHEMA_NAMES: Record<CollectionKey, string> = {
+  threats: 'Threat',
+  glossary: 'GlossaryTerm',
+  exposures: 'Exposure',
+  apps: 'App',
+  ai: 'AiRisk',
+  posts: 'Post',
+};
+
+const rateLimitHeaders = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+};
+
+const ok = (description: string, schema: JsonSchema, headers: object = rateLimitHeaders) => ({ description, headers, ...json(schema) });
+
+const readResponses = (success: object, extra: Record<string, object> = {}) => ({
+  '200': success,
+  ...extra,
+  '405': response('MethodNotAllowed'),
+  '429': response('RateLimited'),
+  '500': response('InternalError'),
+});
+
+const limitParam = (description: string) => ({
+  name: 'limit',
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'integer', default: DEFAULT_PAGE_LIMIT, minimum: 1, maximum: MAX_PAGE_LIMIT },
+});
+
+function collectionPaths(key: CollectionKey): Record<string, object> {
+  const info = COLLECTIONS[key];
+  const recordName = RECORD_SCHEMA_NAMES[key];
+  return {
+    [paths.apiList(key)]: {
+      get: {
+        operationId: info.listOperation,
+        tags: ['Content'],
+        summary: `List ${info.title.toLowerCase()}`,
+        description: info.description,
+        parameters: [
+          limitParam('Maximum records returned; values outside 1 to 200 are clamped to the nearest bound.'),
+          {
+            name: 'offset',
+            in: 'query',
+            required: false,
+            description: 'Records skipped before collecting results; negative values are treated as 0.',
+            schema: { type: 'integer', default: 0, minimum: 0 },
+          },
+        ],
+        responses: readResponses(ok('A page of summaries', ref('SummaryPage')), { '400': response('BadRequest'), '404': response('NotFound') }),
+      },
+    },
+    [paths.apiItemTemplate(key)]: {
+      get: {
+        operationId: info.getOperation,
+        tags: ['Content'],
+        summary: `Get one record of ${key}`,
+        parameters: [
+          {
+            name: 'slug',
+            in: 'path',
+            required: true,
+            description: 'A slug as returned by the list of the same collection',
+            schema: { type: 'string', pattern: SLUG_PATTERN_SOURCE },
+          },
+        ],
+        responses: readResponses(
+          ok('The full record', {
+            type: 'object',
+            required: ['collection', 'data'],
+            properties: { collection: { type: 'string', const: key }, data: ref(recordName) },
+          }),
+          { '404': response('NotFound') },
+        ),
+      },
+    },
+  };
+}
+
+const contactResponses = {
+  '200': { description: 'Accepted', ...json(ref('Success')) },
+  '400': response('BadRequest'),
+  '405': response('MethodNotAllowed'),
+  '413': { description: 'The body is larger than the endpoint accepts', ...json(ref('Error')) },
+  '415': { description: 'The body is not JSON', ...json(ref('Error')) },
+  '429': response('RateLimited'),
+  '500': { description: 'The submission was stored but could not be delivered, or the service is not configured', ...json(ref('Error')) },
+};
+
+const contactOperation = (operationId: string, summary: string, body: string) => ({
+  post: {
+    operationId,
+    tags: ['Contact'],
+    summary,
+    requestBody: { required: true, ...json(ref(body)) },
+    responses: contactResponses,
+  },
+});
+
+const orgParam = { name: 'org_uuid', in: 'path', required: true, description: 'Organization identifier', schema: { type: 'string' } };
+const authErrors = {
+  '401': response('Unauthorized'),
+  '403': response('Forbidden'),
+  '405': response('MethodNotAllowed'),
+  '429': response('RateLimited'),
+  '500': response('InternalError'),
+};
+
+function errorResponse(description: string, headers: object = {}) {
+  return { description, headers, ...json(ref('Error')) };
+}
+
+export function openApiDocument(corpus: Corpus) {
+  const base = corpus.site.baseUrl;
+  const recordSchemas = Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [RECORD_SCHEMA_NAMES[key], { description: COLLECTIONS[key].description, ...publishedRecordSchema(key) }]),
+  );
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: corpus.site.apiName,
+      version: API_VERSION,
+      description: `${corpus.site.apiDescription}\n\nEvery failure returns the Error object; clients should branch on \`code\`, show \`message\` and act on \`hint\`. Parse defensively: fields may be added within v1.`,
+      contact: { email: corpus.site.contactEmail, url: base + paths.page('contact') },
+    },
+    servers: [{ url: base, description: 'Production' }],
+    externalDocs: { description: 'API reference', url: base + paths.apiReference },
+    tags: [
+      { name: 'Discovery', description: 'API index, search and pricing' },
+      { name: 'Content', description: 'Read-only content collections' },
+      { name: 'Contact', description: 'Contact and sign-up endpoints, rate limited per sender' },
+      { name: 'Instances (proposed)', description: 'Illustrative isolated-browser instance and key contract, served for trial under /orgs' },
+    ],
+    paths: {
+      [paths.apiIndex]: {
+        get: {
+          operationId: 'getApiIndex',
+          tags: ['Discovery'],
+          summary: 'API index',
+          description: 'Lists every collection with its count and URL templates, and the other endpoints.',
+          responses: readResponses(ok('The API index', ref('ApiIndex'))),
+        },
+      },
+      ...Object.assign({}, ...COLLECTION_KEYS.map(collectionPaths)),
+      [paths.apiSearch]: {
+        get: {
+          operationId: 'searchContent',
+          tags: ['Discovery'],
+          summary: 'Search every collection',
+          description:
+            'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
+          parameters: [
+            { name: 'q', in: 'query', required: true, description: 'Search terms', schema: { type: 'string', minLength: 1 } },
+            limitParam('Maximum results; values outside 1 to 200 are clamped to the nearest bound.'),
+          ],
+          responses: readResponses(ok('Matching records, best first', ref('SearchResults')), { '400': response('BadRequest') }),
+        },
+      },
+      [paths.apiPricing]: {
+        get: {
+          operationId: 'getPricing',
+          tags: ['Discovery'],
+          summary: 'Pricing of the extension',
+          responses: readResponses(ok('Plans, trial terms and what every plan includes', ref('Pricing'))),
+        },
+      },
+      '/api/contact': contactOperation('sendContactMessage', 'Send a message to the team', 'ContactMessage'),
+      '/api/newsletter': contactOperation('subscribeNewsletter', 'Subscribe to the newsletter', 'Signup'),
+      '/api/waitlist': contactOperation('joinWaitlist', 'Join the waitlist', 'Signup'),
+      '/api/sandbox-early-access': contactOperation('requestSandboxEarlyAccess', 'Request early access to sandbox', 'Signup'),
+      '/orgs/{org_uuid}/api/instances': {
+        parameters: [orgParam],
+        get: {
+          operationId: 'listInstances',
+          tags: ['Instances (proposed)'],
+          summary: 'List instances (scope instances:read)',
+          security: [{ bearerAuth: ['instances:read'] }],
+          responses: { '200': { description: 'The organization\'s instances', ...json(ref('InstanceList')) }, ...authErrors },
+        },
+        post: {
+          operationId: 'createInstance',
+          tags: ['Instances (proposed)'],
+          summary: 'Create an instance (scope instances:write)',
+          security: [{ bearerAuth: ['instances:write'] }],
+          requestBody: { required: true, ...json(ref('CreateInstance')) },
+          responses: {
+            '201': {
+              description: 'Created; status is running',
+              headers: { Location: { description: 'URL of the new instance', schema: { type: 'string', format: 'uri' } } },
+              ...json(ref('Instance')),
+            },
+            '400': response('BadRequest'),
+            ...authErrors,
+          },
+        },
+      },
+      '/orgs/{org_uuid}/api/instances/{instance_uuid}': {
+        parameters: [orgParam, { name: 'instance_uuid', in: 'path', required: true, schema: { type: 'string' } }],
+        delete: {
+          operationId: 'deleteInstance',
+          tags: ['Instances (proposed)'],
+          summary: 'Delete an instance irreversibly (scope instances:write)',
+          security: [{ bearerAuth: ['instances:write'] }],
+          responses: { '204': { description: 'Deleted, with its data' }, '404': response('NotFound'), ...authErrors },
+        },
+      },
+      '/orgs/{org_uuid}/api/key': {
+        parameters: [orgParam],
+        get: {
+          operationId: 'inspectKey',
+          tags: ['Instances (proposed)'],
+          summary: 'Inspect the active key',
+          security: [{ bearerAuth: [] }],
+          responses: { '200': { description: 'The active key, without its secret', ...json(ref('KeyInspection')) }, ...authErrors },
+        },
+      },
+      '/orgs/{org_uuid}/api/key/rotate': {
+        parameters: [orgParam],
+        post: {
+          operationId: 'rotateKey',
+          tags: ['Instances (proposed)'],
+          summary: 'Rotate the key; the old key stops working at once',
+          security: [{ bearerAuth: [] }],
+          responses: { '200': { description: 'The new key; its secret is shown only here', ...json(ref('KeyRotation')) }, ...authErrors },
+        },
+      },
+    },
+    components: {
+      schemas: { ...API_SCHEMAS, ...recordSchemas },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An organization API key (sk_...) in Authorization: Bearer' },
+      },
+      headers: {
+        'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
+        'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+        'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+        'RateLimit-Policy': { description: 'The policy, e.g. 600;w=60', schema: { type: 'string' } },
+        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+        Allow: { description: 'Methods the path supports', schema: { type: 'string' } },
+      },
+      responses: {
+        BadRequest: errorResponse('The request is invalid; code is invalid_request, missing_field or invalid_email'),
+        NotFound: errorResponse('The collection, record or path does not exist (code not_found)'),
+        MethodNotAllowed: errorResponse('The method is not supported (code method_not_allowed)', {
+          Allow: { $ref: '#/components/headers/Allow' },
+        }),
+        RateLimited: errorResponse('Rate limit exceeded (code rate_limited)', {
+          'Retry-After': { $ref: '#/components/headers/Retry-After' },
+          ...rateLimitHeaders,
+        }),
+        InternalError: errorResponse('Unexpected server error (code internal_error)'),
+        Unauthorized: errorResponse('Missing or invalid API key (code unauthorized)', {
+          'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
+        }),
+        Forbidden: errorResponse('The key lacks the scope this operation needs (code forbidden)'),
+      },
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { Root } from 'mdast';
+
+/** One page of the website: an HTML file and a Markdown twin, both rendered from `tree`. */
+export interface SitePage {
+  /** URL path of the page, ending in `/`. */
+  path: string;
+  title: string;
+  description: string;
+  tree: Root;
+  /** Date the page's content last changed (sitemap lastmod). */
+  lastUpdated?: string;
+  /** HTML that has no Markdown equivalent, such as a form; appended after the rendered tree. */
+  htmlAppendix?: string;
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { COLLECTION_KEYS } from '../core/collections.ts';
+import { apiFile, paths } from '../core/paths.ts';
+import { apiIndex, notFoundDocument, pricingDocument, recordDocument, summaryPage, toSummary } from './emit/api-documents.ts';
+import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
+import { DATA_DIR, headersFile, redirectsFile } from './emit/netlify-rules.ts';
+import { openApiDocument } from './emit/openapi.ts';
+import { searchIndexJson } from './emit/search-index.ts';
+import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
+import type { Corpus } from './load-content.ts';
+import { apiReferencePage } from './pages/api-reference-page.ts';
+import { collectionPage } from './pages/collection-page.ts';
+import { contentPages } from './pages/content-pages.ts';
+import { layout } from './pages/layout.ts';
+import { pricingPage } from './pages/pricing-page.ts';
+import { recordPage } from './pages/record-page.ts';
+import { renderPage } from './pages/render-page.ts';
+import type { SitePage } from './pages/site-page.ts';
+
+const STYLESHEET = readFileSync(new URL('./assets/site.css', import.meta.url), 'utf8');
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** Everything dist/ holds, as file path -> content. Pure: the same corpus always gives the same map. */
+export function renderSite(corpus: Corpus): Map<string, string> {
+  const files = new Map<string, string>();
+  const put = (file: string, content: string) => {
+    if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
+    files.set(file, content);
+  };
+
+  const openapi = openApiDocument(corpus);
+  put(apiFile(paths.apiIndex), json(apiIndex(corpus)));
+  put(apiFile(paths.apiPricing), json(pricingDocument(corpus)));
+  put(paths.openapi.slice(1), json(openapi));
+  put('api/404.json', json(notFoundDocument(corpus)));
+  for (const key of COLLECTION_KEYS) {
+    const summaries = corpus.records[key].map(toSummary);
+    put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries)));
+    put(`${DATA_DIR}/summaries/${key}.json`, json(summaries));
+    for (const record of corpus.records[key]) put(apiFile(paths.apiRecord(key, record.slug)), json(recordDocument(record)));
+  }
+  put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
+
+  const pages: SitePage[] = [
+    ...contentPages(corpus),
+    ...COLLECTION_KEYS.flatMap((key) => [collectionPage(corpus, key), ...corpus.records[key].map((r) => recordPage(corpus, r))]),
+    pricingPage(corpus),
+    apiReferencePage(corpus, openapi),
+  ];
+  const twins = new Map<string, string>();
+  for (const page of pages) {
+    const { html, markdown } = renderPage(corpus.site, page);
+    put(...html);
+    put(...markdown);
+    twins.set(page.path, markdown[1]);
+  }
+  put(
+    '404.html',
+    layout({
+      site: corpus.site,
+      path: '/404.html',
+      title: 'Page not found',
+      description: 'This page does not exist.',
+      main: `<h1>Page not found</h1>\n<p>Nothing is published at this address. Try the <a href="/">home page</a>, the collections above, or <a href="${paths.llms}">llms.txt</a> for a list of every page.</p>`,
+      hasTwin: false,
+    }),
+  );
+  put('assets/site.css', STYLESHEET);
+  put(paths.llms.slice(1), llmsTxt(corpus));
+  put(paths.llmsFull.slice(1), llmsFullTxt(corpus, twins));
+  put(paths.sitemap.slice(1), sitemapXml(corpus, pages));
+  put(paths.feed.slice(1), postsFeed(corpus));
+  put('robots.txt', robotsTxt(corpus));
+  put('_redirects', redirectsFile(corpus));
+  put('_headers', headersFile());
+  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
