@@ -54,7 +54,7 @@ function fields(key: CollectionKey, i: number, n: number): Record<string, unknow
 }
 
 export function recordFile(data: Record<string, unknown>, body: string): string {
-  return `---\n${stringify(data)}---\n${body}`;
+  return `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`;
 }
 
 export async function writeSyntheticCorpus(dir: string, perCollection: number): Promise<void> {

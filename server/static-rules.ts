@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+
+/**
+ * The generated `_redirects` and `_headers`, read with Netlify's own parsers so the
+ * local server routes and decorates requests exactly as the CDN is told to.
+ */
+export interface RedirectRule {
+  from: string;
+  to: string;
+  status: number;
+  force: boolean;
+  pattern: RegExp;
+}
+
+export interface StaticRules {
+  redirects: RedirectRule[];
+  headersFor(urlPath: string): Record<string, string>;
+}
+
+/** Netlify path syntax (`:name` placeholders, `*` splats) as a RegExp; trailing slashes are optional. */
+export function pathPattern(from: string): RegExp {
+  const parts = from.split('/').filter(Boolean).map((part) => {
+    if (part.startsWith(':')) return '([^/]+)';
+    if (part === '*') return '?(.*)';
+    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  return new RegExp(`^/${parts.join('/')}/?$`, 'i');
+}
+
+export async function loadStaticRules(distDir: string): Promise<StaticRules> {
+  const parsedRedirects = await parseAllRedirects({
+    redirectsFiles: [path.join(distDir, '_redirects')],
+    configRedirects: [],
+    minimal: true,
+  });
+  const parsedHeaders = await parseAllHeaders({
+    headersFiles: [path.join(distDir, '_headers')],
+    configHeaders: [],
+    minimal: false,
+  });
+  const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
+  if (errors.length) throw new Error(`Invalid routing rules in ${distDir}: ${errors.map((e) => String(e.message ?? e)).join('; ')}`);
+
+  const redirects = (parsedRedirects.redirects as { from: string; to: string; status?: number; force?: boolean }[]).map((r) => ({
+    from: r.from,
+    to: r.to,
+    status: r.status ?? 301,
+    force: r.force ?? false,
+    pattern: pathPattern(r.from),
+  }));
+  const headers = parsedHeaders.headers as { forRegExp: RegExp; values: Record<string, string> }[];
+  return {
+    redirects,
+    headersFor(urlPath) {
+      const merged: Record<string, string> = {};
+      for (const rule of headers) if (rule.forRegExp.test(urlPath)) Object.assign(merged, rule.values);
+      return merged;
+    },
+  };
+}
+
+/** Fills `:placeholders` and `:splat` of a rule's target from the matched path. */
+export function targetOf(rule: RedirectRule, urlPath: string): string {
+  const match = rule.pattern.exec(urlPath);
+  const names = rule.from.split('/').filter((p) => p.startsWith(':') || p === '*').map((p) => (p === '*' ? 'splat' : p.slice(1)));
+  let target = rule.to;
+  names.forEach((name, i) => {
+    target = target.replace(`:${name}`, match?.[i + 1] ?? '');
+  });
+  return target;
+}

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Heading, Root } from 'mdast';
+import { toString } from 'mdast-util-to-string';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTION_KEYS, COLLECTIONS } from '../core/collections.ts';
+import { parseMarkdown } from '../generator/markdown.ts';
+import { buildSite, type BuiltSite } from './support/built-site.ts';
+import { distRouter } from './support/dist-routes.ts';
+import { openApiValidator } from './support/openapi-validator.ts';
+
+let site: BuiltSite;
+let openapi: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
+let baseUrl: string;
+let route: (urlPath: string) => string;
+
+beforeAll(async () => {
+  site = await buildSite();
+  openapi = await site.json('api/v1/openapi.json');
+  baseUrl = openapi.servers[0]!.url;
+  route = await distRouter(site.dir);
+});
+
+const decodeEntities = (s: string) =>
+  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+
+describe('the published content', () => {
+  it('has at least the records the product needs in every collection', () => {
+    expect(site.summary.records.threats).toBeGreaterThanOrEqual(20);
+    expect(site.summary.records.glossary).toBeGreaterThanOrEqual(40);
+    expect(site.summary.records.exposures).toBeGreaterThanOrEqual(25);
+    expect(site.summary.records.apps).toBeGreaterThanOrEqual(15);
+    expect(site.summary.records.ai).toBeGreaterThanOrEqual(12);
+    expect(site.summary.records.posts).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('API documents', () => {
+  it('has every operationId of the contract', () => {
+    const ids = Object.values(openapi.paths).flatMap((item) => Object.values(item).map((op) => (op as { operationId?: string }).operationId));
+    const expected = [
+      'getApiIndex',
+      ...COLLECTION_KEYS.flatMap((k) => [COLLECTIONS[k].listOperation, COLLECTIONS[k].getOperation]),
+      'searchContent',
+      'getPricing',
+      'sendContactMessage',
+      'subscribeNewsletter',
+      'joinWaitlist',
+      'requestSandboxEarlyAccess',
+      'listInstances',
+      'createInstance',
+      'deleteInstance',
+      'inspectKey',
+      'rotateKey',
+    ];
+    for (const id of expected) expect(ids).toContain(id);
+  });
+
+  it('validates every generated JSON file against its OpenAPI schema', async () => {
+    const validate = openApiValidator(openapi);
+    const jsonFiles = (await site.files('api/**/*.json')).filter((f) => f !== 'api/v1/openapi.json');
+    const checked: string[] = [];
+    for (const file of jsonFiles) {
+      const body = await site.json(file);
+      const rel = file.replace(/\.json$/, '');
+      let errors: string[];
+      if (file === 'api/404.json') errors = validate('GET', '/api/v1/threats/{slug}', 404, body);
+      else if (rel === 'api/v1') errors = validate('GET', '/api/v1', 200, body);
+      else if (rel === 'api/v1/pricing') errors = validate('GET', '/api/v1/pricing', 200, body);
+      else {
+        const [, , collection, slug] = rel.split('/');
+        errors = slug
+          ? validate('GET', `/api/v1/${collection}/{slug}`, 200, body)
+          : validate('GET', `/api/v1/${collection}`, 200, body);
+      }
+      expect(errors, file).toEqual([]);
+      checked.push(file);
+    }
+    const records = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
+    expect(checked.length).toBe(records + COLLECTION_KEYS.length + 3);
+  });
+
+  it('publishes an ApiIndex whose counts and URLs match the files', async () => {
+    const index = await site.json<{ version: string; collections: { key: string; count: number; list: string; item: string }[]; openapi: string; documentation: string }>('api/v1.json');
+    expect(index.version).toBe('1.0.0');
+    expect(index.collections.map((c) => c.key)).toEqual([...COLLECTION_KEYS]);
+    for (const c of index.collections) {
+      const list = await site.json<{ total: number; data: { slug: string; url: string }[]; limit: number; offset: number }>(`api/v1/${c.key}.json`);
+      expect(list.total).toBe(c.count);
+      expect(list.limit).toBe(50);
+      expect(list.offset).toBe(0);
+      expect(list.data.length).toBe(Math.min(50, c.count));
+      expect(existsSync(route(new URL(c.list).pathname))).toBe(true);
+      const first = list.data[0]!;
+      expect(existsSync(route(new URL(c.item.replace('{slug}', first.slug)).pathname))).toBe(true);
+      expect(existsSync(route(new URL(first.url).pathname))).toBe(true);
+    }
+    for (const url of [index.openapi, index.documentation]) expect(existsSync(route(new URL(url).pathname)), url).toBe(true);
+  });
+
+  it('returns each record whole, with its Markdown body and a canonical URL built from the base URL', async () => {
+    const record = await site.json<{ collection: string; data: Record<string, unknown> }>('api/v1/threats/credential-phishing.json');
+    expect(record.collection).toBe('threats');
+    expect(record.data.url).toBe(`${baseUrl}/threats/credential-phishing/`);
+    expect(String(record.data.body).split(/\s+/).length).toBeGreaterThan(150);
+    expect(Array.isArray(record.data.controls)).toBe(true);
+  });
+
+  it('points pricing at a human page and a Markdown document that exist', async () => {
+    const pricing = await site.json<{ pricingPage: string; machineReadable: string; plans: { interval: string }[] }>('api/v1/pricing.json');
+    expect(pricing.plans.map((p) => p.interval).sort()).toEqual(['month', 'year']);
+    expect(existsSync(route(new URL(pricing.pricingPage).pathname))).toBe(true);
+    const markdown = await readFile(route(new URL(pricing.machineReadable).pathname), 'utf8');
+    expect(markdown).toMatch(/^# .*pricing/m);
+  });
+
+  it('precomputes the full summary lists and a loadable search index for the functions', async () => {
+    const { default: MiniSearch } = await import('minisearch');
+    const { SEARCH_INDEX_OPTIONS } = await import('../core/search-options.ts');
+    const threats = await site.json<{ slug: string }[]>('_data/summaries/threats.json');
+    expect(threats.length).toBe(site.summary.records.threats);
+    const index = MiniSearch.loadJSON(await site.read('_data/search-index.json'), SEARCH_INDEX_OPTIONS);
+    const total = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
+    expect(index.documentCount).toBe(total);
+    const hits = index.search('phish', { prefix: true, boost: { title: 3 } });
+    expect(hits.length).toBeGreaterThan(0);
+  });
+});
+
+describe('pages and Markdown twins', () => {
+  it('gives every page a Markdown twin that parses and carries the page title', async () => {
+    const pages = (await site.files('**/index.html')).filter((f) => !f.startsWith('_'));
+    expect(pages.length).toBeGreaterThan(130);
+    for (const page of pages) {
+      const html = await site.read(page);
+      const twinFile = `${page}.md`;
+      expect(html, page).toContain(`<link rel="alternate" type="text/markdown" href="/${twinFile}"`);
+      const tree: Root = parseMarkdown(await site.read(twinFile));
+      const first = tree.children[0] as Heading;
+      expect(first.type, twinFile).toBe('heading');
+      expect(first.depth).toBe(1);
+      const h1 = decodeEntities(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, ''));
+      expect(toString(first)).toBe(h1);
+    }
+  });
+
+  it('links only to pages and files that exist', async () => {
+    const broken: string[] = [];
+    for (const file of [...(await site.files('**/*.html')), ...(await site.files('**/*.md'))]) {
+      const text = await site.read(file);
+      const links = [...text.matchAll(/href="(\/[^"]*)"/g), ...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((m) => m[1]!);
+      for (const link of links) {
+        if (link.startsWith('//') || link.startsWith('/api/contact')) continue;
+        if (!existsSync(route(link))) broken.push(`${file} -> ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('serves security headers and JSON errors through _headers and _redirects', async () => {
+    const headers = await site.read('_headers');
+    expect(headers).toMatch(/Content-Security-Policy: default-src 'none'/);
+    expect(headers).toMatch(/X-Content-Type-Options: nosniff/);
+    expect(headers).toMatch(/\/api\/\*\n(\s+.*\n)*?\s+Access-Control-Allow-Origin: \*/);
+    const redirects = (await site.read('_redirects')).trim().split('\n');
+    expect(redirects.at(-1)).toBe('/api/*  /api/404.json  404');
+    const notFound = await site.json<{ code: string; error: string; message: string }>('api/404.json');
+    expect(notFound.code).toBe('not_found');
+    expect(notFound.error).toBe(notFound.message);
+  });
+});
+
+describe('llms.txt', () => {
+  it('follows the llmstxt.org format and every link resolves to a file in dist/', async () => {
+    const text = await site.read('llms.txt');
+    const lines = text.split('\n');
+    expect(lines[0]).toMatch(/^# \S/);
+    expect(lines[1]).toBe('');
+    expect(lines[2]).toMatch(/^> \S/);
+    expect(lines.filter((l) => l.startsWith('# '))).toHaveLength(1);
+    const sections = lines.filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
+    expect(sections).toEqual(expect.arrayContaining(['API', 'Collections', 'Optional']));
+    const firstSection = lines.findIndex((l) => l.startsWith('## '));
+    const linkLines = lines.slice(firstSection).filter((l) => l.startsWith('- '));
+    const total = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
+    expect(linkLines.length).toBeGreaterThan(total);
+    for (const line of linkLines) {
+      const match = /^- \[([^\]]+)\]\((\S+)\)(: .+)?$/.exec(line);
+      expect(match, line).not.toBeNull();
+      const url = new URL(match![2]!);
+      expect(url.origin).toBe(baseUrl);
+      expect(existsSync(route(url.pathname)), line).toBe(true);
+    }
+    for (const line of lines.slice(firstSection)) {
+      expect(line === '' || line.startsWith('## ') || line.startsWith('- '), line).toBe(true);
+    }
+  });
+
+  it('has a full-text companion with every twin', async () => {
+    const full = await site.read('llms-full.txt');
+    const twins = await site.files('**/*.html.md');
+    expect(full.match(/^<!-- https?:\/\/\S+ -->$/gm)?.length).toBe(twins.length);
+  });
+});
+
+describe('feeds and discovery files', () => {
+  it('lists every page in the sitemap and every post in the feed', async () => {
+    const sitemap = await site.read('sitemap.xml');
+    const pages = (await site.files('**/index.html')).length;
+    expect(sitemap.match(/<loc>/g)?.length).toBe(pages);
+    const feed = await site.read('posts/feed.xml');
+    expect(feed.match(/<entry>/g)?.length).toBe(site.summary.records.posts);
+    expect(await site.read('robots.txt')).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+  });
+});
+
+describe('determinism', () => {
+  it('builds byte-identical output from the same content', async () => {
+    const again = await buildSite();
+    const digest = async (s: BuiltSite) => {
+      const files = await s.files('**/*');
+      const hashes = await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(path.join(s.dir, f))).digest('hex')]));
+      return Object.fromEntries(hashes);
+    };
+    expect(await digest(again)).toEqual(await digest(site));
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../generator/build.ts';
+import { createStaticSite } from '../server/static-site.ts';
+import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+
+let site: (request: Request) => Promise<Response>;
+const get = (p: string, init?: RequestInit) => site(new Request(`http://local${p}`, init));
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'static-'));
+  await writeSyntheticCorpus(path.join(root, 'content'), 3);
+  await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
+  site = await createStaticSite(path.join(root, 'dist'));
+});
+
+describe('the local static host', () => {
+  it('serves the contract paths from the JSON files, with CORS and the JSON content type', async () => {
+    const slug = syntheticSlug('threats', 1);
+    for (const p of ['/api/v1', '/api/v1/threats', `/api/v1/threats/${slug}`, '/api/v1/pricing', '/api/v1/openapi.json']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      await res.json();
+    }
+    const record = (await (await get(`/api/v1/threats/${slug}`)).json()) as { data: { slug: string } };
+    expect(record.data.slug).toBe(slug);
+  });
+
+  it('answers unknown API paths, slugs and traversal attempts with the JSON Error', async () => {
+    for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/..%2f..%2fsite', '/api/v2', '/api/v1/threats/UPPER']) {
+      const res = await get(p);
+      expect(res.status, p).toBe(404);
+      const body = (await res.json()) as { code: string };
+      expect(body.code).toBe('not_found');
+    }
+  });
+
+  it('serves pages with security headers, the HTML 404 page, and hides function data', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await home.text()).toContain('rel="alternate" type="text/markdown"');
+    const twin = await get('/threats/index.html.md');
+    expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect((await get('/threats')).headers.get('location')).toBe('/threats/');
+    expect((await get('/no/such/page/')).status).toBe(404);
+    expect((await get('/_data/search-index.json')).status).toBe(404);
+    expect((await get('/llms.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('answers HEAD like GET without a body, and refuses writes', async () => {
+    const head = await get('/api/v1', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const post = await get('/api/v1', { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('npm start', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => child?.kill('SIGTERM'));
+
+  it('builds when needed, serves on PORT, and stops cleanly on SIGTERM', async () => {
+    const project = path.resolve(import.meta.dirname, '..');
+    const root = await mkdtemp(path.join(tmpdir(), 'start-'));
+    let output = '';
+    await writeSyntheticCorpus(path.join(root, 'content'), 2);
+    // Its own content and dist/, so the test neither depends on nor disturbs the working copy's.
+    child = spawn(process.execPath, [path.join(project, 'node_modules/tsx/dist/cli.mjs'), path.join(project, 'server/start.ts')], {
+      env: { ...process.env, PORT: '0', CONTENT_DIR: path.join(root, 'content'), DIST_DIR: path.join(root, 'dist') },
+      cwd: project,
+    });
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child!.stdout!.on('data', (chunk) => {
+        output += chunk;
+        const match = /Serving .* at (http:\/\/\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      child!.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+    });
+    expect(output).toMatch(/Built .* in \d+ ms/);
+    const res = await fetch(new URL('/api/v1', url));
+    expect(res.status).toBe(200);
+    const exit = new Promise<number | null>((resolve) => child!.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  });
+});

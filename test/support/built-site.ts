@@ -1,0 +1,29 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { build, type BuildSummary } from '../../generator/build.ts';
+
+export const REAL_CONTENT = path.resolve(import.meta.dirname, '../../content');
+
+export interface BuiltSite {
+  dir: string;
+  summary: BuildSummary;
+  read(file: string): Promise<string>;
+  json<T = unknown>(file: string): Promise<T>;
+  files(pattern?: string): Promise<string[]>;
+}
+
+/** Builds a content folder into a fresh temporary dist/ and gives tests a way to read it. */
+export async function buildSite(contentDir = REAL_CONTENT): Promise<BuiltSite> {
+  const dir = path.join(await mkdtemp(path.join(tmpdir(), 'dist-')), 'dist');
+  const summary = await build({ contentDir, outDir: dir });
+  const read = (file: string) => readFile(path.join(dir, file), 'utf8');
+  return {
+    dir,
+    summary,
+    read,
+    json: async (file) => JSON.parse(await read(file)),
+    files: (pattern = '**/*') => fg(pattern, { cwd: dir, dot: false }).then((f) => f.sort()),
+  };
+}
