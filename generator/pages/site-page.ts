@@ -9,6 +9,4 @@ export interface SitePage {
   tree: Root;
   /** Date the page's content last changed (sitemap lastmod). */
   lastUpdated?: string;
-  /** HTML that has no Markdown equivalent, such as a form; appended after the rendered tree. */
-  htmlAppendix?: string;
 }
