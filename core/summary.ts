@@ -1,3 +1,5 @@
+import { COLLECTIONS, type CollectionKey } from './collections.ts';
+
 /** The compact record of lists and search (contract section 2.1). */
 export interface Summary {
   slug: string;
@@ -19,3 +21,15 @@ export interface SummaryPage {
 
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
+
+/** One page of a collection's list (contract 2.2); the build writes the first, the list function any other. */
+export function summaryPage(key: CollectionKey, summaries: Summary[], limit = DEFAULT_PAGE_LIMIT, offset = 0): SummaryPage {
+  return {
+    collection: key,
+    description: COLLECTIONS[key].description,
+    data: summaries.slice(offset, offset + limit),
+    total: summaries.length,
+    limit,
+    offset,
+  };
+}

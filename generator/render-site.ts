@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { apiFile, paths } from '../core/paths.ts';
-import { apiIndex, notFoundDocument, pricingDocument, recordDocument, summaryPage, toSummary } from './emit/api-documents.ts';
+import { summaryPage } from '../core/summary.ts';
+import { apiIndex, notFoundDocument, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
 import { DATA_DIR, headersFile, redirectsFile } from './emit/netlify-rules.ts';
 import { openApiDocument } from './emit/openapi.ts';
@@ -41,6 +42,7 @@ export function renderSite(corpus: Corpus): Map<string, string> {
     for (const record of corpus.records[key]) put(apiFile(paths.apiRecord(key, record.slug)), json(recordDocument(record)));
   }
   put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
+  put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi }));
 
   const pages: SitePage[] = [
     ...contentPages(corpus),

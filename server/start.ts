@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { createStaticSite } from './static-site.ts';
+import { createApp } from './app.ts';
 
 /** `npm start`: build dist/ if needed, then serve the whole site on one machine. */
 const projectDir = path.resolve(import.meta.dirname, '..');
@@ -21,8 +21,8 @@ try {
   throw error;
 }
 
-const site = await createStaticSite(distDir);
-const server = serve({ fetch: (request) => site(request), port, hostname }, (info) => {
+const app = await createApp({ distDir, trustProxy: ['1', 'true', 'yes'].includes(process.env.TRUST_PROXY ?? '') });
+const server = serve({ fetch: (request, env) => app(request, { remoteAddress: 'incoming' in env ? env.incoming.socket.remoteAddress : undefined }), port, hostname }, (info) => {
   console.log(`Serving ${distDir} at http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${info.port}/ (Ctrl+C to stop)`);
 });
 

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { apiError, type ApiError } from '../../core/api-error.ts';
 import { paths, twinPath } from '../../core/paths.ts';
-import { DEFAULT_PAGE_LIMIT, type Summary, type SummaryPage } from '../../core/summary.ts';
+import type { Summary } from '../../core/summary.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
 import { renderMarkdown } from '../markdown.ts';
 
@@ -11,17 +11,6 @@ export const API_VERSION = '1.0.0';
 export function toSummary(record: ContentRecord): Summary {
   const { title, category, summary, lastUpdated } = record.fields;
   return { slug: record.slug, title, category, summary, url: record.url, lastUpdated };
-}
-
-export function summaryPage(key: CollectionKey, summaries: Summary[], limit = DEFAULT_PAGE_LIMIT, offset = 0): SummaryPage {
-  return {
-    collection: key,
-    description: COLLECTIONS[key].description,
-    data: summaries.slice(offset, offset + limit),
-    total: summaries.length,
-    limit,
-    offset,
-  };
 }
 
 export function recordDocument(record: ContentRecord): { collection: CollectionKey; data: Record<string, unknown> } {

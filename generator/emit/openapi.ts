@@ -60,16 +60,16 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
         summary: `List ${info.title.toLowerCase()}`,
         description: info.description,
         parameters: [
-          limitParam('Maximum records returned; values outside 1 to 200 are clamped to the nearest bound.'),
+          limitParam('Maximum records returned; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.'),
           {
             name: 'offset',
             in: 'query',
             required: false,
-            description: 'Records skipped before collecting results; negative values are treated as 0.',
+            description: 'Records skipped before collecting results; negative values are treated as 0, a value that is not a number as absent.',
             schema: { type: 'integer', default: 0, minimum: 0 },
           },
         ],
-        responses: readResponses(ok('A page of summaries', ref('SummaryPage')), { '400': response('BadRequest'), '404': response('NotFound') }),
+        responses: readResponses(ok('A page of summaries', ref('SummaryPage')), { '404': response('NotFound') }),
       },
     },
     [paths.apiItemTemplate(key)]: {
@@ -174,7 +174,7 @@ export function openApiDocument(corpus: Corpus) {
             'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
           parameters: [
             { name: 'q', in: 'query', required: true, description: 'Search terms', schema: { type: 'string', minLength: 1 } },
-            limitParam('Maximum results; values outside 1 to 200 are clamped to the nearest bound.'),
+            limitParam('Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.'),
           ],
           responses: readResponses(ok('Matching records, best first', ref('SearchResults')), { '400': response('BadRequest') }),
         },

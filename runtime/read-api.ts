@@ -1,0 +1,71 @@
+import { paths } from '../core/paths.ts';
+import { summaryPage } from '../core/summary.ts';
+import { clampLimit, pageQuery } from './paginate.ts';
+import { READ_METHODS, readRoute } from './read-routes.ts';
+import { errorResponse, jsonResponse } from './responses.ts';
+import { MAX_QUERY_LENGTH } from './search.ts';
+import type { ServiceData } from './service-data.ts';
+
+/** Lists and search are the same for every client: the CDN may keep each query's answer until the next deploy. */
+const CACHEABLE = {
+  'Cache-Control': 'public, max-age=300',
+  'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
+  'Netlify-Vary': 'query=limit|offset|q',
+};
+
+/**
+ * The dynamic part of the read API: list pages for any limit/offset, search, and the
+ * 404/405 answers of every read path. Requests it does not own (static documents) get
+ * `undefined`, and the host serves the file.
+ */
+export function createReadApi(data: ServiceData) {
+  const notFound = () =>
+    errorResponse(
+      'not_found',
+      'No API resource exists at this path.',
+      `Check the path against the API index at ${data.baseUrl}${paths.apiIndex}; slugs come from each collection's list.`,
+      data.docs,
+    );
+
+  return async function readApi(request: Request): Promise<Response | undefined> {
+    const url = new URL(request.url);
+    const route = readRoute(url.pathname);
+
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      if (route.kind === 'unknown') return notFound();
+      if (request.method === 'OPTIONS' && request.headers.has('Access-Control-Request-Method')) {
+        return new Response(null, {
+          status: 204,
+          headers: { Allow: READ_METHODS, 'Access-Control-Allow-Methods': READ_METHODS, 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' },
+        });
+      }
+      return errorResponse(
+        'method_not_allowed',
+        `${request.method} is not supported on ${url.pathname}.`,
+        `This endpoint is read-only: use ${READ_METHODS.replace(', ', ' or ')}.`,
+        data.docs,
+        { Allow: READ_METHODS },
+      );
+    }
+
+    if (route.kind === 'search') {
+      const q = url.searchParams.get('q');
+      if (q === null || q.trim() === '') {
+        return errorResponse('invalid_request', 'The search query q is missing or empty.', 'Add a query such as ?q=phishing (at least one character).', data.docs);
+      }
+      if (q.length > MAX_QUERY_LENGTH) {
+        return errorResponse('invalid_request', `The search query is ${q.length} characters long.`, `Shorten q to at most ${MAX_QUERY_LENGTH} characters.`, data.docs);
+      }
+      const limit = clampLimit(url.searchParams.get('limit'));
+      const hits = (await data.search()).search(q, limit);
+      return jsonResponse({ query: q, limit, total: hits.length, data: hits }, { headers: CACHEABLE });
+    }
+
+    if (route.kind === 'list' && url.search !== '') {
+      const { limit, offset } = pageQuery(url.searchParams);
+      const summaries = await data.summaries(route.collection);
+      return jsonResponse(summaryPage(route.collection, summaries, limit, offset), { headers: CACHEABLE });
+    }
+    return undefined;
+  };
+}

@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import type { Summary } from '../core/summary.ts';
+import { createSearch } from './search.ts';
+
+/**
+ * What the functions read, all produced by the build in dist/_data/: never content files.
+ * Loaded once per instance; the search index only when the first search needs it.
+ */
+export interface ServiceData {
+  baseUrl: string;
+  /** The `docs` URL of every Error: the OpenAPI document. */
+  docs: string;
+  summaries(key: CollectionKey): Promise<Summary[]>;
+  search(): Promise<ReturnType<typeof createSearch>>;
+}
+
+const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+};
+
+export async function loadServiceData(dataDir: string): Promise<ServiceData> {
+  const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as { baseUrl: string; docs: string };
+  const lists = Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [
+      key,
+      once(async () => JSON.parse(await readFile(path.join(dataDir, 'summaries', `${key}.json`), 'utf8')) as Summary[]),
+    ]),
+  ) as Record<CollectionKey, () => Promise<Summary[]>>;
+  return {
+    ...service,
+    summaries: (key) => lists[key](),
+    search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
+  };
+}

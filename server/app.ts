@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { API_VERSIONS, type ApiVersion } from '../core/api-versions.ts';
+import { clientAddress } from '../runtime/client-address.ts';
+import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
+import { createRateLimiter, type RateLimitPolicy } from '../runtime/rate-limit.ts';
+import { createReadApi } from '../runtime/read-api.ts';
+import { createReadGate } from '../runtime/read-gate.ts';
+import { isReadApiPath } from '../runtime/read-routes.ts';
+import { errorResponse } from '../runtime/responses.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
+import { createStaticSite } from './static-site.ts';
+
+export const READ_RATE_LIMIT: RateLimitPolicy = { limit: 600, windowSeconds: 60 };
+
+export interface AppOptions {
+  distDir: string;
+  /** Count X-Forwarded-For (TRUST_PROXY=1): only behind a proxy the operator controls. */
+  trustProxy?: boolean;
+  readRateLimit?: RateLimitPolicy;
+  now?: () => number;
+  versions?: ApiVersion[];
+}
+
+/** Where the request came from, as the host adapter knows it (socket address locally, context.ip on Netlify). */
+export interface RequestInfo {
+  remoteAddress?: string;
+}
+
+/**
+ * The whole service on one machine: the same handler modules the Netlify functions
+ * export, in front of dist/ served with the generated rules.
+ */
+export async function createApp(options: AppOptions): Promise<(request: Request, info?: RequestInfo) => Promise<Response>> {
+  const staticSite = await createStaticSite(options.distDir);
+  const data = await loadServiceData(path.join(options.distDir, '_data'));
+  const readApi = createReadApi(data);
+  const gate = createReadGate({
+    limiter: createRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
+    versions: options.versions ?? API_VERSIONS,
+    docs: data.docs,
+  });
+
+  return async (request, info = {}) => {
+    const url = new URL(request.url);
+    if (isReadApiPath(url.pathname)) {
+      const client = clientAddress(request, info.remoteAddress, options.trustProxy ?? false);
+      return gate(request, client, async () => (await readApi(request)) ?? staticSite(request));
+    }
+    if (url.pathname.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD') {
+      return errorResponse('not_found', 'No API endpoint exists at this path.', `See the endpoints listed at ${data.baseUrl}/api/v1.`, data.docs);
+    }
+    const twin = markdownTwinPath(url.pathname);
+    if (twin && prefersMarkdown(request.headers.get('accept')) && (request.method === 'GET' || request.method === 'HEAD')) {
+      const response = await staticSite(new Request(new URL(twin, url), { method: request.method }));
+      if (response.status === 200) return response;
+    }
+    return staticSite(request);
+  };
+}
