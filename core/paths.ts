@@ -8,17 +8,20 @@ import type { CollectionKey } from './collections.ts';
  */
 export const API_BASE = '/api/v1';
 
+/** A path on the site; the template type lets host configs (Netlify's `config.path`) accept it. */
+export type UrlPath = `/${string}`;
+
 export const paths = {
   home: '/',
-  page: (name: string) => `/${name}/`,
-  collectionPage: (key: CollectionKey) => `/${key}/`,
-  recordPage: (key: CollectionKey, slug: string) => `/${key}/${slug}/`,
+  page: (name: string): UrlPath => `/${name}/`,
+  collectionPage: (key: CollectionKey): UrlPath => `/${key}/`,
+  recordPage: (key: CollectionKey, slug: string): UrlPath => `/${key}/${slug}/`,
   apiReference: '/docs/api/',
   pricingPage: '/pricing/',
   apiIndex: API_BASE,
-  apiList: (key: CollectionKey) => `${API_BASE}/${key}`,
-  apiRecord: (key: CollectionKey, slug: string) => `${API_BASE}/${key}/${slug}`,
-  apiItemTemplate: (key: CollectionKey) => `${API_BASE}/${key}/{slug}`,
+  apiList: (key: CollectionKey): UrlPath => `${API_BASE}/${key}`,
+  apiRecord: (key: CollectionKey, slug: string): UrlPath => `${API_BASE}/${key}/${slug}`,
+  apiItemTemplate: (key: CollectionKey): UrlPath => `${API_BASE}/${key}/{slug}`,
   apiPricing: `${API_BASE}/pricing`,
   apiSearch: `${API_BASE}/search`,
   openapi: `${API_BASE}/openapi.json`,

@@ -5,12 +5,11 @@ import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiati
 import { createRateLimiter, type RateLimitPolicy } from '../runtime/rate-limit.ts';
 import { createReadApi } from '../runtime/read-api.ts';
 import { createReadGate } from '../runtime/read-gate.ts';
+import { READ_RATE_LIMIT } from '../runtime/read-limits.ts';
 import { isReadApiPath } from '../runtime/read-routes.ts';
 import { errorResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createStaticSite } from './static-site.ts';
-
-export const READ_RATE_LIMIT: RateLimitPolicy = { limit: 600, windowSeconds: 60 };
 
 export interface AppOptions {
   distDir: string;

@@ -1,0 +1,17 @@
+import path from 'node:path';
+import type { Config } from '@netlify/functions';
+import { createReadApi } from '../runtime/read-api.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
+
+/**
+ * Netlify Function: every method other than GET/HEAD on /api/v1, static paths included:
+ * 405 with Allow on read paths, 404 on unknown ones, CORS preflight answers.
+ */
+const readApi = createReadApi(await loadServiceData(path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data')));
+
+export default async (request: Request): Promise<Response> => (await readApi(request)) ?? new Response(null, { status: 404 });
+
+export const config: Config = {
+  path: ['/api/v1', '/api/v1/*'],
+  method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+};
