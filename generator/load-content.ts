@@ -11,6 +11,7 @@ import { frontmatterSchema, MIN_BODY_WORDS, type JsonSchema } from './schemas/co
 import { pageSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import { validateFrontmatter } from './validate-schema.ts';
 import { compareRecords } from './record-order.ts';
+import { mapBounded } from './map-bounded.ts';
 
 export interface Site {
   name: string;
@@ -109,8 +110,9 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const parsed: Record<CollectionKey, Parsed[]> = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as never;
   for (const key of COLLECTION_KEYS) {
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
-    for (const file of files) {
-      const source = await read(file);
+    const sources = await mapBounded(files, 64, read);
+    for (const [index, file] of files.entries()) {
+      const source = sources[index]!;
       const slug = path.basename(file, '.md');
       if (!SLUG_PATTERN.test(slug)) {
         problems.push({

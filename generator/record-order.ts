@@ -4,11 +4,13 @@ import type { ContentRecord } from './load-content.ts';
  * The order lists publish: posts newest first, everything else by title; the slug
  * breaks ties so that the order, and so the build, is deterministic.
  */
+const byTitleCollator = new Intl.Collator('en', { sensitivity: 'base' });
+
 export function compareRecords(a: ContentRecord, b: ContentRecord): number {
   if (a.collection === 'posts') {
     const byDate = String(b.fields.published).localeCompare(String(a.fields.published));
     if (byDate) return byDate;
   }
-  const byTitle = a.fields.title.localeCompare(b.fields.title, 'en', { sensitivity: 'base' });
+  const byTitle = byTitleCollator.compare(a.fields.title, b.fields.title);
   return byTitle || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
 }

@@ -1,5 +1,6 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { mapBounded } from './map-bounded.ts';
 
 /**
  * Writes the whole output next to the target and swaps it in, so a failed build never
@@ -13,7 +14,7 @@ export async function writeDist(outDir: string, files: Map<string, string | Uint
   try {
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await Promise.all([...files].map(([file, content]) => writeFile(path.join(staging, file), content)));
+    await mapBounded([...files], 32, ([file, content]) => writeFile(path.join(staging, file), content));
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });

@@ -1,0 +1,98 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from '../generator/build.ts';
+import { createSearch } from '../runtime/search.ts';
+import { createApp } from '../server/app.ts';
+import { listen } from '../server/listen.ts';
+import { writeSyntheticCorpus } from '../test/support/synthetic-corpus.ts';
+
+/**
+ * npm run bench: search latency (p50/p99) in process and over HTTP on loopback, and the
+ * index's load time, for the shipped content and a synthetic 10,000-record corpus.
+ * Over HTTP, a static read of /api/v1 in the same run is the baseline.
+ */
+const QUERIES_IN_PROCESS = 2000;
+const QUERIES_OVER_HTTP = 500;
+const LOADS = 15;
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+
+/** Deterministic query mix: whole words, prefixes, two-term queries and misses, from the corpus's own titles. */
+function queries(titles: string[], count: number): string[] {
+  const words = [...new Set(titles.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2))];
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pick = () => words[Math.floor(next() * words.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    switch (i % 4) {
+      case 0: return pick();
+      case 1: return pick().slice(0, 4);
+      case 2: return `${pick()} ${pick().slice(0, 3)}`;
+      default: return `${pick()} zzqx${i}`;
+    }
+  });
+}
+
+async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
+  const start = performance.now();
+  const value = await fn();
+  return [value, performance.now() - start];
+}
+
+async function measure(label: string, dist: string): Promise<void> {
+  const indexJson = await readFile(path.join(dist, '_data/search-index.json'), 'utf8');
+  const loads: number[] = [];
+  let search = createSearch(indexJson);
+  for (let i = 0; i < LOADS; i++) {
+    const [s, t] = await time(() => createSearch(indexJson));
+    search = s;
+    loads.push(t);
+  }
+  const titles = (await Promise.all(['threats', 'glossary', 'exposures', 'apps', 'ai', 'posts'].map(async (k) => JSON.parse(await readFile(path.join(dist, '_data/summaries', `${k}.json`), 'utf8')) as { title: string }[]))).flat().map((s) => s.title);
+  const mix = queries(titles, QUERIES_IN_PROCESS);
+  for (const q of mix.slice(0, 200)) search.search(q, 50);
+  const inProcess: number[] = [];
+  for (const q of mix) inProcess.push((await time(() => search.search(q, 50)))[1]);
+
+  const server = await listen(await createApp({ distDir: dist, readRateLimit: { limit: 1e9, windowSeconds: 60 } }), { port: 0, hostname: '127.0.0.1' });
+  const httpSearch: number[] = [];
+  const httpStatic: number[] = [];
+  try {
+    for (const q of mix.slice(0, 50)) await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer();
+    for (const q of mix.slice(0, QUERIES_OVER_HTTP)) {
+      httpSearch.push((await time(async () => (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer()))[1]);
+      httpStatic.push((await time(async () => (await fetch(`${server.url}/api/v1`)).arrayBuffer()))[1]);
+    }
+  } finally {
+    await server.close();
+  }
+  const staticP50 = percentile(httpStatic, 50);
+  console.log(`\n${label}: ${search.documentCount} records, index ${(indexJson.length / 1024).toFixed(0)} KiB`);
+  console.log(`  index load (loadJSON)    median ${ms(percentile(loads, 50))} over ${LOADS} loads`);
+  console.log(`  search in process        p50 ${ms(percentile(inProcess, 50))}  p99 ${ms(percentile(inProcess, 99))}  (${QUERIES_IN_PROCESS} queries)`);
+  console.log(`  search over HTTP         p50 ${ms(percentile(httpSearch, 50))}  p99 ${ms(percentile(httpSearch, 99))}  (${QUERIES_OVER_HTTP} queries)`);
+  console.log(`  baseline GET /api/v1     p50 ${ms(staticP50)}  p99 ${ms(percentile(httpStatic, 99))}`);
+  console.log(`  search / baseline (p50)  ${(percentile(httpSearch, 50) / staticP50).toFixed(2)}x`);
+}
+
+const root = await mkdtemp(path.join(tmpdir(), 'bench-'));
+try {
+  const shipped = path.join(root, 'shipped');
+  const [, shippedMs] = await time(() => build({ contentDir: path.resolve(import.meta.dirname, '../content'), outDir: shipped }));
+  console.log(`Built shipped content in ${shippedMs.toFixed(0)} ms`);
+  await measure('Shipped content', shipped);
+
+  const synthetic = path.join(root, 'synthetic');
+  await writeSyntheticCorpus(path.join(root, 'synthetic-content'), 1667);
+  const [, syntheticMs] = await time(() => build({ contentDir: path.join(root, 'synthetic-content'), outDir: synthetic }));
+  console.log(`\nBuilt synthetic corpus (6 x 1,667 records) in ${syntheticMs.toFixed(0)} ms`);
+  await measure('Synthetic corpus', synthetic);
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
