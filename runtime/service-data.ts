@@ -10,6 +10,9 @@ import { createSearch } from './search.ts';
  */
 export interface ServiceData {
   baseUrl: string;
+  siteName: string;
+  /** The team's address (site settings), where contact messages go unless CONTACT_TO says otherwise. */
+  contactEmail: string;
   /** The `docs` URL of every Error: the OpenAPI document. */
   docs: string;
   summaries(key: CollectionKey): Promise<Summary[]>;
@@ -22,7 +25,7 @@ const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
 };
 
 export async function loadServiceData(dataDir: string): Promise<ServiceData> {
-  const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as { baseUrl: string; docs: string };
+  const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as { baseUrl: string; docs: string; siteName: string; contactEmail: string };
   const lists = Object.fromEntries(
     COLLECTION_KEYS.map((key) => [
       key,

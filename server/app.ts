@@ -10,9 +10,21 @@ import { isReadApiPath } from '../runtime/read-routes.ts';
 import { errorResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createStaticSite } from './static-site.ts';
+import type { Mailer } from '../runtime/mail/mailer.ts';
+import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { createFileStore } from '../runtime/store/file-store.ts';
+import { createSubmissionEndpoints } from '../runtime/submissions/submission-endpoints.ts';
+import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
 
 export interface AppOptions {
   distDir: string;
+  /** Where the file-backed store keeps submissions (default: .data beside dist/). */
+  dataDir?: string;
+  /** How mail leaves; default from the environment (SMTP_URL, else .eml files in dataDir/mail-outbox). */
+  mailer?: Mailer;
+  /** Treat a missing SMTP_URL as a configuration error, as production does (MAIL_REQUIRE_SMTP=1). */
+  requireSmtp?: boolean;
+  contactRateLimit?: RateLimitPolicy;
   /** Count X-Forwarded-For (TRUST_PROXY=1): only behind a proxy the operator controls. */
   trustProxy?: boolean;
   readRateLimit?: RateLimitPolicy;
@@ -33,6 +45,18 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
   const readApi = createReadApi(data);
+  const dataDir = options.dataDir ?? path.join(path.dirname(path.resolve(options.distDir)), '.data');
+  const submissions = createSubmissionEndpoints({
+    store: createFileStore(path.join(dataDir, 'store')),
+    mailer: options.mailer ?? mailerFromEnvironment(process.env, { production: options.requireSmtp ?? false, outboxDir: path.join(dataDir, 'mail-outbox') }),
+    teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
+    fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
+    siteName: data.siteName,
+    senderLimiter: createRateLimiter(options.contactRateLimit ?? SENDER_RATE_LIMIT, options.now),
+    ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT, options.now),
+    docs: data.docs,
+    now: options.now,
+  });
   const gate = createReadGate({
     limiter: createRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
     versions: options.versions ?? API_VERSIONS,
@@ -41,10 +65,12 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
 
   return async (request, info = {}) => {
     const url = new URL(request.url);
+    const client = clientAddress(request, info.remoteAddress, options.trustProxy ?? false);
     if (isReadApiPath(url.pathname)) {
-      const client = clientAddress(request, info.remoteAddress, options.trustProxy ?? false);
       return gate(request, client, async () => (await readApi(request)) ?? staticSite(request));
     }
+    const submitted = await submissions(request, client);
+    if (submitted) return submitted;
     if (url.pathname.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD') {
       return errorResponse('not_found', 'No API endpoint exists at this path.', `See the endpoints listed at ${data.baseUrl}/api/v1.`, data.docs);
     }

@@ -1,0 +1,81 @@
+import { readJsonBody } from '../read-json-body.ts';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit.ts';
+import { errorResponse, jsonResponse } from '../responses.ts';
+import { acceptContact, acceptSignup, quarantine, type SubmissionServices } from './accept-submission.ts';
+import { SUBMISSION_KINDS, type SubmissionKind } from './submission-types.ts';
+import { validateSubmission } from './validate-submission.ts';
+
+/** POST /api/contact, /api/newsletter, /api/waitlist, /api/sandbox-early-access (contract 4.2). */
+export const SUBMISSION_PATHS: Record<SubmissionKind, `/api/${string}`> = {
+  contact: '/api/contact',
+  newsletter: '/api/newsletter',
+  waitlist: '/api/waitlist',
+  'sandbox-early-access': '/api/sandbox-early-access',
+};
+
+const kindOf = (pathname: string): SubmissionKind | undefined =>
+  SUBMISSION_KINDS.find((kind) => SUBMISSION_PATHS[kind] === pathname.replace(/\/$/, ''));
+
+const CONFIRMATIONS: Record<SubmissionKind, string> = {
+  contact: 'Thank you: your message has been sent to the team, and a confirmation is on its way to you.',
+  newsletter: 'You are subscribed to the newsletter.',
+  waitlist: 'You are on the waitlist; we will write when there is room for you.',
+  'sandbox-early-access': 'Your request for sandbox early access is registered.',
+};
+
+export interface SubmissionEndpointOptions extends SubmissionServices {
+  /** 5 requests per 10 minutes per sender, across the four endpoints. */
+  senderLimiter: RateLimiter;
+  docs: string;
+}
+
+/**
+ * The handler of the four endpoints; undefined for any other path. Order matters: method,
+ * sender limit, body, validation; only a valid submission touches the store.
+ */
+export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
+  const fail = (code: Parameters<typeof errorResponse>[0], message: string, hint: string, headers: HeadersInit = {}, status?: number) =>
+    errorResponse(code, message, hint, options.docs, headers, status);
+
+  return async function submissions(request: Request, sender: string): Promise<Response | undefined> {
+    const kind = kindOf(new URL(request.url).pathname);
+    if (!kind) return undefined;
+    if (request.method !== 'POST') {
+      return fail('method_not_allowed', `${request.method} is not supported on ${SUBMISSION_PATHS[kind]}.`, 'Send the form as a POST with a JSON body.', { Allow: 'POST' });
+    }
+    const decision = options.senderLimiter.take(sender);
+    if (!decision.allowed) {
+      return fail(
+        'rate_limited',
+        `Too many submissions: at most ${decision.limit} per ${decision.policy.windowSeconds / 60} minutes from one sender.`,
+        `Wait ${decision.resetSeconds} seconds (Retry-After) and send it again; nothing from the refused request was kept.`,
+        rateLimitHeaders(decision),
+      );
+    }
+    const body = await readJsonBody(request);
+    if (!body.ok) {
+      const status = body.problem.status;
+      return fail('invalid_request', body.problem.message, body.problem.hint, {}, status);
+    }
+    const validated = kind === 'contact' ? validateSubmission('contact', body.value) : validateSubmission(kind, body.value);
+    if (!validated.ok) return fail(validated.rejection.code, validated.rejection.message, validated.rejection.hint);
+
+    const success = () => jsonResponse({ success: true, message: CONFIRMATIONS[kind] });
+    if (validated.honeypot) {
+      await quarantine(options, kind, body.value, sender);
+      return success();
+    }
+    if (kind !== 'contact') {
+      await acceptSignup(options, kind, validated.value);
+      return success();
+    }
+    const outcome = await acceptContact(options, validated.value as Parameters<typeof acceptContact>[1], sender);
+    if (outcome === 'not_configured') {
+      return fail('not_configured', 'Your message is saved, but this server has no mail delivery configured.', 'No change is needed on your side: the team will deliver it once mail is configured. Please do not send it again.');
+    }
+    if (outcome === 'delivery_failed') {
+      return fail('upstream_error', 'Your message is saved, but the mail server did not accept it yet.', 'No change is needed on your side: delivery is retried automatically. Please do not send it again.');
+    }
+    return success();
+  };
+}

@@ -1,0 +1,23 @@
+/** The four endpoints of contract section 4.2 and what each accepts. */
+export const SIGNUP_LISTS = ['newsletter', 'waitlist', 'sandbox-early-access'] as const;
+export type SignupList = (typeof SIGNUP_LISTS)[number];
+export type SubmissionKind = 'contact' | SignupList;
+export const SUBMISSION_KINDS: readonly SubmissionKind[] = ['contact', ...SIGNUP_LISTS];
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  company?: string;
+  phone?: string;
+  inquiryType?: string;
+  message?: string;
+  source?: string;
+}
+
+export interface Signup {
+  email: string;
+  source?: string;
+}
+
+/** The hidden form field only bots fill in; see docs/decisions.md. */
+export const HONEYPOT_FIELD = 'website';

@@ -1,0 +1,83 @@
+import type { ErrorCode } from '../../core/api-error.ts';
+import { HONEYPOT_FIELD, type ContactMessage, type Signup, type SubmissionKind } from './submission-types.ts';
+
+/** A submission that cannot be accepted, with the Error fields to answer it with. */
+export interface Rejection {
+  code: Extract<ErrorCode, 'invalid_request' | 'missing_field' | 'invalid_email'>;
+  message: string;
+  hint: string;
+}
+
+interface FieldRule {
+  required?: boolean;
+  maxLength: number;
+  /** Ends up in a mail header (From, Reply-To, Subject), so CR and LF would inject headers. */
+  header?: boolean;
+}
+
+const CONTACT_FIELDS: Record<keyof ContactMessage, FieldRule> = {
+  name: { required: true, maxLength: 200, header: true },
+  email: { required: true, maxLength: 254, header: true },
+  company: { maxLength: 200, header: true },
+  phone: { maxLength: 50, header: true },
+  inquiryType: { maxLength: 100, header: true },
+  message: { maxLength: 5000 },
+  source: { maxLength: 500, header: true },
+};
+
+const SIGNUP_FIELDS: Record<keyof Signup, FieldRule> = {
+  email: { required: true, maxLength: 254, header: true },
+  source: { maxLength: 500, header: true },
+};
+
+/**
+ * Pragmatic address check: one @, a dot-separated domain with letters in its last label,
+ * no spaces or control characters. Deliverability is the mail server's business.
+ */
+const EMAIL = /^[^\s@"(),:;<>[\\\]]+@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export function isEmail(value: string): boolean {
+  return value.length <= 254 && EMAIL.test(value) && !/[\u0000-\u001f\u007f]/.test(value);
+}
+
+export type Validated<T> = { ok: true; value: T; honeypot: boolean } | { ok: false; rejection: Rejection };
+
+/** Checks a parsed JSON body against the endpoint's fields; unknown fields are ignored. */
+export function validateSubmission(kind: 'contact', body: unknown): Validated<ContactMessage>;
+export function validateSubmission(kind: Exclude<SubmissionKind, 'contact'>, body: unknown): Validated<Signup>;
+export function validateSubmission(kind: SubmissionKind, body: unknown): Validated<ContactMessage | Signup> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return reject('invalid_request', 'The request body is not a JSON object.', 'Send a JSON object such as {"email": "you@example.com"}.');
+  }
+  const input = body as Record<string, unknown>;
+  const fields = kind === 'contact' ? CONTACT_FIELDS : SIGNUP_FIELDS;
+  const allowed = Object.keys(fields).join(', ');
+  const value: Record<string, string> = {};
+  for (const [field, rule] of Object.entries(fields)) {
+    const raw = input[field];
+    if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+      if (rule.required) return reject('missing_field', `The field "${field}" is required.`, `Add "${field}" to the JSON body; the fields are ${allowed}.`);
+      continue;
+    }
+    if (typeof raw !== 'string') {
+      return reject('invalid_request', `The field "${field}" must be a string, not ${Array.isArray(raw) ? 'an array' : typeof raw}.`, `Send "${field}" as a JSON string.`);
+    }
+    const text = raw.trim();
+    if (text.length > rule.maxLength) {
+      return reject('invalid_request', `The field "${field}" is ${text.length} characters long; the maximum is ${rule.maxLength}.`, `Shorten "${field}" to at most ${rule.maxLength} characters.`);
+    }
+    if (rule.header && /[\r\n]/.test(text)) {
+      return reject('invalid_request', `The field "${field}" contains a line break.`, `Remove carriage returns and line feeds from "${field}"; it must be a single line.`);
+    }
+    value[field] = text;
+  }
+  if (!isEmail(value.email!)) {
+    return reject('invalid_email', `"${value.email}" is not a valid email address.`, 'Send an address of the form name@example.com.');
+  }
+  const trap = input[HONEYPOT_FIELD];
+  return { ok: true, value: value as unknown as ContactMessage | Signup, honeypot: typeof trap === 'string' && trap.trim() !== '' };
+}
+
+function reject(code: Rejection['code'], message: string, hint: string): { ok: false; rejection: Rejection } {
+  return { ok: false, rejection: { code, message, hint } };
+}

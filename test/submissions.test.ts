@@ -1,0 +1,292 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../generator/build.ts';
+import { createFileMailer, createSmtpMailer } from '../runtime/mail/mailer.ts';
+import { pendingOutbox, retryOutbox } from '../runtime/submissions/outbox.ts';
+import { createFileStore } from '../runtime/store/file-store.ts';
+import { createApp, type AppOptions } from '../server/app.ts';
+import { openApiValidator } from './support/openapi-validator.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
+import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+
+let dist: string;
+let validate: ReturnType<typeof openApiValidator>;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'submissions-'));
+  await writeSyntheticCorpus(path.join(root, 'content'), 2);
+  dist = path.join(root, 'dist');
+  await build({ contentDir: path.join(root, 'content'), outDir: dist });
+  validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
+  smtp = await startSmtpSink();
+});
+afterAll(() => smtp.close());
+
+const ENDPOINTS = ['/api/contact', '/api/newsletter', '/api/waitlist', '/api/sandbox-early-access'];
+
+/** An app with its own data directory; every request from the given client address. */
+async function setup(options: Partial<AppOptions> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'data-'));
+  const app = await createApp({ distDir: dist, dataDir, trustProxy: true, ...options });
+  const store = createFileStore(path.join(dataDir, 'store'));
+  const post = (endpoint: string, body: unknown, init: { client?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) =>
+    app(
+      new Request(`http://local${endpoint}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': init.client ?? '198.51.100.7', ...init.headers },
+        body: init.raw ?? JSON.stringify(body),
+        duplex: 'half',
+      } as RequestInit),
+      { remoteAddress: '127.0.0.1' },
+    );
+  const stored = async () => (await Promise.all(['contact/', 'signups/', 'outbox/', 'spam/'].map((p) => store.list(p)))).flat();
+  return { app, store, post, stored, dataDir };
+}
+
+async function expectError(response: Response, status: number, code: string, operation = '/api/contact') {
+  expect(response.status).toBe(status);
+  const body = (await response.json()) as { code: string; hint: string; error: string; message: string };
+  expect(body.code).toBe(code);
+  expect(body.hint.length).toBeGreaterThan(10);
+  expect(body.error).toBe(body.message);
+  expect(validate('POST', operation, status, body)).toEqual([]);
+  return body;
+}
+
+const contact = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical', message: 'Hello there', inquiryType: 'sales' };
+
+describe('contact over real SMTP', () => {
+  it('stores the message and delivers it to the team and an acknowledgement to the sender', async () => {
+    const before = smtp.received.length;
+    const { post, store } = await setup({ mailer: createSmtpMailer(smtp.url) });
+    const res = await post('/api/contact', { ...contact, extra: 'ignored' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true });
+    expect(validate('POST', '/api/contact', 200, body)).toEqual([]);
+    const mails = smtp.received.slice(before);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['ada@example.com', 'hello@detour.example']);
+    const team = mails.find((m) => m.to[0] === 'hello@detour.example')!;
+    expect(team.raw).toMatch(/^Reply-To: "?Ada Lovelace"? <ada@example\.com>\r?$/m);
+    expect(team.raw).toContain('Hello there');
+    const [key] = await store.list('contact/');
+    expect((await store.get<{ name: string; extra?: string }>(key!))!.value).toMatchObject({ name: 'Ada Lovelace' });
+    expect((await store.get<{ extra?: string }>(key!))!.value.extra).toBeUndefined();
+    expect(await pendingOutbox(store)).toEqual([]);
+  });
+
+  it('answers 500 upstream_error when the mail server is down, keeps the message queued, and the retry delivers it exactly once', async () => {
+    const down = await startSmtpSink();
+    await down.close();
+    const { post, store } = await setup({ mailer: createSmtpMailer(down.url) });
+    await expectError(await post('/api/contact', contact), 500, 'upstream_error');
+    expect(await store.list('contact/')).toHaveLength(1);
+    expect(await pendingOutbox(store)).toHaveLength(2);
+
+    const before = smtp.received.length;
+    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({ sent: 2, failed: 0, skipped: 0 });
+    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({ sent: 0, failed: 0, skipped: 2 });
+    expect(smtp.received.length - before).toBe(2);
+    expect(await pendingOutbox(store)).toEqual([]);
+  });
+
+  it('answers 500 not_configured when SMTP is required but not configured, keeping the message', async () => {
+    expect(process.env.SMTP_URL).toBeUndefined();
+    const { post, store } = await setup({ requireSmtp: true });
+    await expectError(await post('/api/contact', contact), 500, 'not_configured');
+    expect(await store.list('contact/')).toHaveLength(1);
+    expect(await pendingOutbox(store)).toHaveLength(2);
+  });
+
+  it('writes .eml files to the local outbox when no SMTP is configured', async () => {
+    const { post, dataDir } = await setup();
+    expect((await post('/api/contact', contact)).status).toBe(200);
+    const files = await readdir(path.join(dataDir, 'mail-outbox'));
+    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
+    const raw = await Promise.all(files.map((f) => readFile(path.join(dataDir, 'mail-outbox', f), 'utf8')));
+    expect(raw.some((r) => /^To: ada@example\.com$/m.test(r))).toBe(true);
+  });
+});
+
+describe('bad input gets a clear 400 and changes nothing', () => {
+  const cases: [string, string, unknown, number, string][] = [
+    ['missing name', '/api/contact', { email: 'a@example.com' }, 400, 'missing_field'],
+    ['blank name', '/api/contact', { name: '  ', email: 'a@example.com' }, 400, 'missing_field'],
+    ['missing email', '/api/newsletter', { source: 'x' }, 400, 'missing_field'],
+    ['malformed email', '/api/waitlist', { email: 'not-an-email' }, 400, 'invalid_email'],
+    ['email with a space', '/api/contact', { name: 'A', email: 'a b@example.com' }, 400, 'invalid_email'],
+    ['message over 5000', '/api/contact', { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) }, 400, 'invalid_request'],
+    ['number for a string', '/api/contact', { name: 42, email: 'a@example.com' }, 400, 'invalid_request'],
+    ['array body', '/api/sandbox-early-access', [{ email: 'a@example.com' }], 400, 'invalid_request'],
+    ['string body', '/api/newsletter', 'a@example.com', 400, 'invalid_request'],
+    ['null body', '/api/newsletter', null, 400, 'invalid_request'],
+    ['CR LF in name', '/api/contact', { name: 'A\r\nBcc: victim@example.com', email: 'a@example.com' }, 400, 'invalid_request'],
+    ['LF in email', '/api/newsletter', { email: 'a@example.com\nBcc: x@example.com' }, 400, 'invalid_request'],
+    ['LF in source', '/api/waitlist', { email: 'a@example.com', source: 'x\ny' }, 400, 'invalid_request'],
+  ];
+  it.each(cases)('%s', async (_label, endpoint, body, status, code) => {
+    const { post, stored } = await setup();
+    const error = await expectError(await post(endpoint, body), status, code, endpoint);
+    if (code === 'missing_field') expect(error.message).toMatch(/"(name|email)"/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('refuses malformed JSON, non-JSON content types and oversized bodies', async () => {
+    const { post, stored } = await setup();
+    await expectError(await post('/api/contact', undefined, { raw: '{"name": "A", ' }), 400, 'invalid_request');
+    await expectError(await post('/api/contact', undefined, { raw: 'name=A&email=a@example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 'invalid_request');
+    await expectError(await post('/api/contact', undefined, { raw: 'x'.repeat(100), headers: { 'Content-Length': String(1024 * 1024) } }), 413, 'invalid_request');
+    const endless = new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode(`"${'x'.repeat(8192)}`));
+      },
+    });
+    await expectError(await post('/api/contact', undefined, { raw: endless }), 413, 'invalid_request');
+    expect(await stored()).toEqual([]);
+  });
+
+  it('answers other methods with 405 and Allow: POST', async () => {
+    const { app } = await setup();
+    for (const endpoint of ENDPOINTS) {
+      for (const method of ['GET', 'PUT', 'DELETE']) {
+        const res = await app(new Request(`http://local${endpoint}`, { method }), { remoteAddress: '127.0.0.1' });
+        expect(res.status).toBe(405);
+        expect(res.headers.get('allow')).toBe('POST');
+        expect(((await res.json()) as { code: string }).code).toBe('method_not_allowed');
+      }
+    }
+  });
+});
+
+describe('sign-ups', () => {
+  it('keeps one entry per address and list, refreshing its timestamp and source', async () => {
+    let now = Date.parse('2026-11-01T10:00:00Z');
+    const { post, store } = await setup({ now: () => now });
+    expect((await post('/api/newsletter', { email: 'Sam@Example.com', source: 'home' })).status).toBe(200);
+    now += 60_000;
+    expect((await post('/api/newsletter', { email: 'sam@example.com', source: 'blog' }, { client: '198.51.100.8' })).status).toBe(200);
+    expect((await post('/api/waitlist', { email: 'sam@example.com' })).status).toBe(200);
+    const newsletter = await store.list('signups/newsletter/');
+    expect(newsletter).toHaveLength(1);
+    const entry = (await store.get<{ source: string; createdAt: string; updatedAt: string }>(newsletter[0]!))!.value;
+    expect(entry).toMatchObject({ source: 'blog', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:01:00.000Z' });
+    expect(await store.list('signups/waitlist/')).toHaveLength(1);
+  });
+});
+
+describe('rate limits', () => {
+  it('allows 5 submissions per 10 minutes per sender across the endpoints; the 6th is 429 with Retry-After', async () => {
+    let now = 1_000_000;
+    const { post, stored } = await setup({ now: () => now });
+    for (const [i, endpoint] of [...ENDPOINTS, '/api/newsletter'].entries()) {
+      const res = await post(endpoint, endpoint === '/api/contact' ? contact : { email: `n${i}@example.com` });
+      expect(res.status, endpoint).toBe(200);
+    }
+    const before = (await stored()).length;
+    now += 60_000;
+    const refused = await post('/api/waitlist', { email: 'late@example.com' });
+    const body = await expectError(refused, 429, 'rate_limited', '/api/waitlist');
+    expect(refused.headers.get('retry-after')).toBe('540');
+    expect(body.hint).toContain('540');
+    expect((await stored()).length).toBe(before);
+    expect((await post('/api/waitlist', { email: 'other@example.com' }, { client: '203.0.113.99' })).status).toBe(200);
+    now += 540_000;
+    expect((await post('/api/waitlist', { email: 'late@example.com' })).status).toBe(200);
+  });
+
+  it('sends at most 3 acknowledgements a day to one address, whoever submits, still delivering to the team', async () => {
+    const mails: string[] = [];
+    const mailer = { description: 'memory', send: async (m: { to: string }) => void mails.push(m.to) };
+    const { post, store } = await setup({ mailer });
+    for (let i = 0; i < 5; i++) expect((await post('/api/contact', contact, { client: `192.0.2.${i}` })).status).toBe(200);
+    expect(mails.filter((to) => to === 'ada@example.com')).toHaveLength(3);
+    expect(mails.filter((to) => to === 'hello@detour.example')).toHaveLength(5);
+    expect(await store.list('contact/')).toHaveLength(5);
+  });
+});
+
+describe('honeypot', () => {
+  it('accepts a bot-filled form without mailing anyone, and keeps it apart rather than dropping it', async () => {
+    const mails: unknown[] = [];
+    const { post, store } = await setup({ mailer: { description: 'memory', send: async (m) => void mails.push(m) } });
+    expect((await post('/api/contact', { ...contact, website: 'http://spam.example' })).status).toBe(200);
+    expect(mails).toEqual([]);
+    expect(await store.list('contact/')).toEqual([]);
+    expect(await store.list('spam/')).toHaveLength(1);
+  });
+});
+
+describe('nothing is lost', () => {
+  it('stores 50 concurrent submissions from different senders exactly once', async () => {
+    const { post, store, dataDir } = await setup();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post('/api/contact', { ...contact, email: `p${i}@example.com`, message: `message ${i}` }, { client: `10.0.${i}.1` })),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const keys = await store.list('contact/');
+    expect(keys).toHaveLength(50);
+    const messages = await Promise.all(keys.map(async (k) => (await store.get<{ message: string }>(k))!.value.message));
+    expect(new Set(messages).size).toBe(50);
+    expect((await readdir(path.join(dataDir, 'mail-outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(100);
+  });
+
+  it('loses nothing when the process dies between storing and sending', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'crash-'));
+    const script = path.join(dataDir, 'crash.mts');
+    const project = path.resolve(import.meta.dirname, '..');
+    await (await import('node:fs/promises')).writeFile(
+      script,
+      `import { acceptContact } from ${JSON.stringify(path.join(project, 'runtime/submissions/accept-submission.ts'))};
+import { createFileStore } from ${JSON.stringify(path.join(project, 'runtime/store/file-store.ts'))};
+import { createRateLimiter } from ${JSON.stringify(path.join(project, 'runtime/rate-limit.ts'))};
+const dying = { description: 'dies', send: async () => { process.kill(process.pid, 'SIGKILL'); await new Promise(() => {}); } };
+await acceptContact({ store: createFileStore(${JSON.stringify(path.join(dataDir, 'store'))}), mailer: dying, teamAddress: 'team@example.com', fromAddress: 'Site <site@example.com>', siteName: 'Site', ackLimiter: createRateLimiter({ limit: 3, windowSeconds: 60 }) }, { name: 'Crash Test', email: 'crash@example.com', message: 'survive me' }, '192.0.2.1');
+`,
+    );
+    const exit = await new Promise<NodeJS.Signals | null>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'ignore', cwd: project });
+      child.on('exit', (_code, signal) => resolve(signal));
+    });
+    expect(exit).toBe('SIGKILL');
+    const store = createFileStore(path.join(dataDir, 'store'));
+    const [key] = await store.list('contact/');
+    expect((await store.get<{ message: string }>(key!))!.value.message).toBe('survive me');
+    const delivered: string[] = [];
+    // The claim left by the dead process is abandoned after the claim timeout.
+    const later = () => Date.now() + 10 * 60_000;
+    expect(await retryOutbox(store, { description: 'memory', send: async (m) => void delivered.push(m.to) }, later)).toEqual({ sent: 2, failed: 0, skipped: 0 });
+    expect(delivered.sort()).toEqual(['crash@example.com', 'team@example.com']);
+    expect(await retryOutbox(store, createFileMailer(path.join(dataDir, 'mail')), later)).toEqual({ sent: 0, failed: 0, skipped: 2 });
+  });
+});
+
+describe('arbitrary bodies (property-based)', () => {
+  it('never answer 5xx and never store anything from a 4xx', async () => {
+    const { post, stored } = await setup({ contactRateLimit: { limit: 1_000_000, windowSeconds: 600 } });
+    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.emailAddress());
+    const body = fc.oneof(
+      fc.dictionary(fc.constantFrom('name', 'email', 'company', 'phone', 'inquiryType', 'message', 'source', 'website', 'other'), value).map((o) => JSON.stringify(o)),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+      fc.string(),
+      fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...ENDPOINTS), body, async (endpoint, raw) => {
+        const before = (await stored()).length;
+        const res = await post(endpoint, undefined, { raw });
+        expect(res.status).toBeLessThan(500);
+        const json = await res.json();
+        if (res.status >= 400) {
+          expect(validate('POST', endpoint, res.status, json)).toEqual([]);
+          expect((await stored()).length).toBe(before);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
