@@ -60,7 +60,7 @@ async function measure(label: string, dist: string): Promise<void> {
   const inProcess: number[] = [];
   for (const q of mix) inProcess.push((await time(() => search.search(q, 50)))[1]);
 
-  const server = await listen(await createApp({ distDir: dist, readRateLimit: { limit: 1e9, windowSeconds: 60 } }), { port: 0, hostname: '127.0.0.1' });
+  const server = await listen(await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 1e9, windowSeconds: 60 } }), { port: 0, hostname: '127.0.0.1' });
   const httpSearch: number[] = [];
   const httpStatic: number[] = [];
   try {

@@ -18,7 +18,7 @@ import { recordPage } from './pages/record-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 
-const STYLESHEET = readFileSync(new URL('./assets/site.css', import.meta.url), 'utf8');
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -68,7 +68,8 @@ export function renderSite(corpus: Corpus): Map<string, string> {
       hasTwin: false,
     }),
   );
-  put('assets/site.css', STYLESHEET);
+  put('assets/site.css', asset('site.css'));
+  put('assets/forms.js', asset('forms.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
   put(paths.llmsFull.slice(1), llmsFullTxt(corpus, twins));
   put(paths.sitemap.slice(1), sitemapXml(corpus, pages));

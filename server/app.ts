@@ -18,8 +18,8 @@ import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions
 
 export interface AppOptions {
   distDir: string;
-  /** Where the file-backed store keeps submissions (default: .data beside dist/). */
-  dataDir?: string;
+  /** Where the file-backed store keeps submissions and the local mail outbox. */
+  dataDir: string;
   /** How mail leaves; default from the environment (SMTP_URL, else .eml files in dataDir/mail-outbox). */
   mailer?: Mailer;
   /** Treat a missing SMTP_URL as a configuration error, as production does (MAIL_REQUIRE_SMTP=1). */
@@ -45,7 +45,7 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
   const readApi = createReadApi(data);
-  const dataDir = options.dataDir ?? path.join(path.dirname(path.resolve(options.distDir)), '.data');
+  const { dataDir } = options;
   const submissions = createSubmissionEndpoints({
     store: createFileStore(path.join(dataDir, 'store')),
     mailer: options.mailer ?? mailerFromEnvironment(process.env, { production: options.requireSmtp ?? false, outboxDir: path.join(dataDir, 'mail-outbox') }),

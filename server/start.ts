@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ContentError } from '../generator/problems.ts';
 import { createApp } from './app.ts';
+import { dataDir } from './data-dir.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { listen } from './listen.ts';
 
@@ -22,7 +23,7 @@ try {
   throw error;
 }
 
-const server = await listen(await createApp({ distDir, trustProxy }), { port, hostname });
+const server = await listen(await createApp({ distDir, dataDir: dataDir(), trustProxy, requireSmtp: ['1', 'true', 'yes'].includes(process.env.MAIL_REQUIRE_SMTP ?? '') }), { port, hostname });
 console.log(`Serving ${distDir} at ${server.url}/ (Ctrl+C to stop)`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

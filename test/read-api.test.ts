@@ -21,7 +21,7 @@ beforeAll(async () => {
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
   validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
   // A generous limit here; the rate-limit tests below use their own app.
-  server = await startServer({ distDir: dist, readRateLimit: { limit: 100_000, windowSeconds: 60 } });
+  server = await startServer({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 100_000, windowSeconds: 60 } });
 });
 
 afterAll(() => server.close());
@@ -196,7 +196,7 @@ describe('headers of reads and pages', () => {
 describe('read rate limit', () => {
   it('refuses the request over the limit with 429, Retry-After and the policy, per client, until the window resets', async () => {
     let now = 1_000_000;
-    const app = await createApp({ distDir: dist, readRateLimit: { limit: 5, windowSeconds: 60 }, now: () => now, trustProxy: true });
+    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 5, windowSeconds: 60 }, now: () => now, trustProxy: true });
     const from = (ip: string, p = '/api/v1/threats') => app(new Request(`http://local${p}`, { headers: { 'X-Forwarded-For': ip } }), { remoteAddress: '127.0.0.1' });
     for (let i = 0; i < 5; i++) {
       const ok = await from('203.0.113.1', i % 2 ? '/api/v1/search?q=a' : '/api/v1/threats');
@@ -218,7 +218,7 @@ describe('read rate limit', () => {
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
-    const app = await createApp({ distDir: dist, readRateLimit: { limit: 2, windowSeconds: 60 } });
+    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 2, windowSeconds: 60 } });
     const spoofed = (n: number) => app(new Request('http://local/api/v1', { headers: { 'X-Forwarded-For': `198.51.100.${n}` } }), { remoteAddress: '192.0.2.9' });
     expect((await spoofed(1)).status).toBe(200);
     expect((await spoofed(2)).status).toBe(200);
@@ -226,7 +226,7 @@ describe('read rate limit', () => {
   });
 
   it('holds at the real numbers: 600 reads a minute, the 601st refused', async () => {
-    const app = await createApp({ distDir: dist, now: () => 5_000 });
+    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), now: () => 5_000 });
     const read = () => app(new Request('http://local/api/v1/pricing'), { remoteAddress: '192.0.2.50' });
     for (let i = 0; i < 600; i++) expect((await read()).status).toBe(200);
     const refused = await read();
@@ -241,6 +241,7 @@ describe('versioning', () => {
   it('adds Deprecation, Sunset and a successor Link to every response of a deprecated version', async () => {
     const app = await createApp({
       distDir: dist,
+      dataDir: path.join(dist, '..', 'data'),
       versions: [{ prefix: '/api/v1', deprecation: { since: '2027-01-01', sunset: '2027-07-01', successor: '/api/v2' } }],
     });
     for (const p of ['/api/v1', '/api/v1/threats?limit=1', '/api/v1/nope']) {

@@ -1,11 +1,12 @@
 import { paths } from '../../core/paths.ts';
 import type { Corpus, Page } from '../load-content.ts';
+import { contactFormsHtml } from './contact-forms.ts';
 import { titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 /** Home, about and contact: written by people in content/pages/. */
-function fromContent(page: Page, path: string): SitePage {
-  return { path, title: page.title, description: page.description, tree: titled(page.title, page.tree.children) };
+function fromContent(page: Page, path: string, htmlAppendix?: string): SitePage {
+  return { path, title: page.title, description: page.description, tree: titled(page.title, page.tree.children), htmlAppendix };
 }
 
 
@@ -13,6 +14,6 @@ export function contentPages(corpus: Corpus): SitePage[] {
   return [
     fromContent(corpus.pages.home, paths.home),
     fromContent(corpus.pages.about, paths.page('about')),
-    fromContent(corpus.pages.contact, paths.page('contact')),
+    fromContent(corpus.pages.contact, paths.page('contact'), contactFormsHtml()),
   ];
 }

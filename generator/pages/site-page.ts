@@ -9,4 +9,6 @@ export interface SitePage {
   tree: Root;
   /** Date the page's content last changed (sitemap lastmod). */
   lastUpdated?: string;
+  /** HTML with no Markdown equivalent (the contact forms), placed after the rendered tree. */
+  htmlAppendix?: string;
 }

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '../../core/api-error.ts';
+import { INQUIRY_TYPES } from '../../core/submissions.ts';
 import { MAX_PAGE_LIMIT } from '../../core/summary.ts';
 import type { JsonSchema } from './content.ts';
 import { pricingSourceSchema } from './site.ts';
@@ -127,7 +128,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       email: { type: 'string', format: 'email', description: 'Reply-to address' },
       company: { type: 'string', description: 'Company name' },
       phone: { type: 'string', description: 'Contact phone number' },
-      inquiryType: { type: 'string', description: 'What the enquiry is about' },
+      inquiryType: { type: 'string', enum: [...INQUIRY_TYPES], description: 'What the enquiry is about' },
       message: { type: 'string', maxLength: 5000, description: 'Body' },
       source: { type: 'string', description: 'Page or campaign the enquiry came from' },
     },

@@ -1,17 +1,21 @@
 import { getStore } from '@netlify/blobs';
 import { assertKey, type Store, type WriteCondition } from './store.ts';
 
+/** The Netlify Blobs store of contact messages, sign-ups and queued mail. */
+export const SUBMISSIONS_STORE_NAME = 'submissions';
+
 /** Where to reach Blobs outside a Netlify function (tests run Netlify's own local Blobs server). */
 export interface BlobConnection {
   siteID: string;
   token: string;
-  edgeURL: string;
+  /** Only for a local Blobs server; the Netlify API is the default. */
+  edgeURL?: string;
 }
 
 /** Production store: a Netlify Blobs store with strong consistency, conditional writes on etags. */
 export function createBlobStore(name: string, connection?: BlobConnection): Store {
   const blobs = connection
-    ? getStore({ name, consistency: 'strong', ...connection, uncachedEdgeURL: connection.edgeURL })
+    ? getStore({ name, consistency: 'strong', ...connection, ...(connection.edgeURL ? { uncachedEdgeURL: connection.edgeURL } : {}) })
     : getStore({ name, consistency: 'strong' });
   return {
     async get<T>(key: string) {

@@ -3,7 +3,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { update, type Store } from '../store/store.ts';
 import { deliver, enqueue } from './outbox.ts';
-import type { ContactMessage, Signup, SignupList } from './submission-types.ts';
+import type { ContactMessage, Signup, SignupList } from '../../core/submissions.ts';
 
 /**
  * What happens to an accepted submission: it is written to the store first, then any

@@ -2,7 +2,7 @@ import { readJsonBody } from '../read-json-body.ts';
 import { rateLimitHeaders, type RateLimiter } from '../rate-limit.ts';
 import { errorResponse, jsonResponse } from '../responses.ts';
 import { acceptContact, acceptSignup, quarantine, type SubmissionServices } from './accept-submission.ts';
-import { SUBMISSION_KINDS, type SubmissionKind } from './submission-types.ts';
+import { SUBMISSION_KINDS, type SubmissionKind } from '../../core/submissions.ts';
 import { validateSubmission } from './validate-submission.ts';
 
 /** POST /api/contact, /api/newsletter, /api/waitlist, /api/sandbox-early-access (contract 4.2). */

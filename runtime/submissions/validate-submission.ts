@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../core/api-error.ts';
-import { HONEYPOT_FIELD, type ContactMessage, type Signup, type SubmissionKind } from './submission-types.ts';
+import { HONEYPOT_FIELD, INQUIRY_TYPES, type ContactMessage, type Signup, type SubmissionKind } from '../../core/submissions.ts';
 
 /** A submission that cannot be accepted, with the Error fields to answer it with. */
 export interface Rejection {
@@ -70,6 +70,9 @@ export function validateSubmission(kind: SubmissionKind, body: unknown): Validat
       return reject('invalid_request', `The field "${field}" contains a line break.`, `Remove carriage returns and line feeds from "${field}"; it must be a single line.`);
     }
     value[field] = text;
+  }
+  if (value.inquiryType !== undefined && !(INQUIRY_TYPES as readonly string[]).includes(value.inquiryType)) {
+    return reject('invalid_request', `"${value.inquiryType}" is not a known inquiry type.`, `Use one of: ${INQUIRY_TYPES.join(', ')}, or leave inquiryType out.`);
   }
   if (!isEmail(value.email!)) {
     return reject('invalid_email', `"${value.email}" is not a valid email address.`, 'Send an address of the form name@example.com.');

@@ -21,3 +21,6 @@ export interface Signup {
 
 /** The hidden form field only bots fill in; see docs/decisions.md. */
 export const HONEYPOT_FIELD = 'website';
+
+/** What a contact message can be about (contract: allowed values not shown; our list). */
+export const INQUIRY_TYPES = ['general', 'sales', 'support', 'security-research', 'press', 'partnership'] as const;

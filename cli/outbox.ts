@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { pendingOutbox, retryOutbox } from '../runtime/submissions/outbox.ts';
+import { dataDir } from '../server/data-dir.ts';
+import { openStore } from './open-store.ts';
+
+const USAGE = `Usage: npm run outbox -- <command> [--store local|blobs]
+  list    show the mail still waiting for delivery
+  retry   deliver every queued mail (each exactly once; safe to run again)`;
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { store: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+const command = positionals[0];
+if (values.help || !command || !['list', 'retry'].includes(command)) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+
+try {
+  const store = openStore(values.store);
+  if (command === 'list') {
+    const pending = await pendingOutbox(store);
+    for (const entry of pending) console.log(`${entry.id}\t${entry.status}\tattempts ${entry.attempts}\tto ${entry.mail.to}${entry.lastError ? `\tlast error: ${entry.lastError}` : ''}`);
+    console.log(`${pending.length} mail${pending.length === 1 ? '' : 's'} waiting`);
+  } else {
+    const mailer = mailerFromEnvironment(process.env, { production: values.store === 'blobs', outboxDir: path.join(dataDir(), 'mail-outbox') });
+    if (!mailer) throw new Error('No mail delivery configured: set SMTP_URL (for example smtps://user:pass@smtp.example.com:465)');
+    const result = await retryOutbox(store, mailer);
+    console.log(`Delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped} (via ${mailer.description})`);
+    process.exitCode = result.failed ? 1 : 0;
+  }
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

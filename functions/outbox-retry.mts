@@ -1,0 +1,18 @@
+import type { Config } from '@netlify/functions';
+import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { createBlobStore, SUBMISSIONS_STORE_NAME } from '../runtime/store/blob-store.ts';
+import { retryOutbox } from '../runtime/submissions/outbox.ts';
+
+/** Netlify Scheduled Function: delivers queued mail every 15 minutes, each message once. */
+export default async (): Promise<Response> => {
+  const mailer = mailerFromEnvironment(process.env, { production: true, outboxDir: '' });
+  if (!mailer) {
+    console.error('outbox-retry: SMTP_URL is not set; queued mail stays queued');
+    return new Response(null, { status: 500 });
+  }
+  const result = await retryOutbox(createBlobStore(SUBMISSIONS_STORE_NAME), mailer);
+  console.log(`outbox-retry: delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped}`);
+  return new Response(null, { status: 200 });
+};
+
+export const config: Config = { schedule: '*/15 * * * *' };

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { Config, Context } from '@netlify/functions';
+import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { createRateLimiter } from '../runtime/rate-limit.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
+import { createBlobStore, SUBMISSIONS_STORE_NAME } from '../runtime/store/blob-store.ts';
+import { createSubmissionEndpoints, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
+import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
+
+/**
+ * Netlify Function: the contact and sign-up endpoints. Submissions go to the Netlify
+ * Blobs store `submissions` (strong consistency); mail over SMTP_URL, and without it
+ * every contact message is kept and answered 500 not_configured.
+ */
+const data = await loadServiceData(path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data'));
+const endpoints = createSubmissionEndpoints({
+  store: createBlobStore(SUBMISSIONS_STORE_NAME),
+  mailer: mailerFromEnvironment(process.env, { production: true, outboxDir: '' }),
+  teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
+  fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
+  siteName: data.siteName,
+  senderLimiter: createRateLimiter(SENDER_RATE_LIMIT),
+  ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT),
+  docs: data.docs,
+});
+
+export default async (request: Request, context: Context): Promise<Response> =>
+  (await endpoints(request, context.ip)) ?? new Response(null, { status: 404 });
+
+export const config: Config = {
+  path: Object.values(SUBMISSION_PATHS),
+  // A loose platform backstop across instances (its window is at most 180 s); the exact limit is the code's.
+  rateLimit: { windowLimit: 20, windowSize: 180, aggregateBy: ['ip', 'domain'] },
+};
