@@ -9,6 +9,9 @@ export const ERROR_CODES = [
   'not_configured',
   'upstream_error',
   'internal_error',
+  // The proposed instance and key contract adds these two (docs/decisions.md).
+  'unauthorized',
+  'forbidden',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
-import { createBlobStore, SUBMISSIONS_STORE_NAME } from '../runtime/store/blob-store.ts';
+import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
 import { retryOutbox } from '../runtime/submissions/outbox.ts';
 
 /** Netlify Scheduled Function: delivers queued mail every 15 minutes, each message once. */
@@ -10,7 +10,7 @@ export default async (): Promise<Response> => {
     console.error('outbox-retry: SMTP_URL is not set; queued mail stays queued');
     return new Response(null, { status: 500 });
   }
-  const result = await retryOutbox(createBlobStore(SUBMISSIONS_STORE_NAME), mailer);
+  const result = await retryOutbox(createBlobStore(SERVICE_STORE_NAME), mailer);
   console.log(`outbox-retry: delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped}`);
   return new Response(null, { status: 200 });
 };

@@ -3,7 +3,7 @@ import type { Config, Context } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { createRateLimiter } from '../runtime/rate-limit.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
-import { createBlobStore, SUBMISSIONS_STORE_NAME } from '../runtime/store/blob-store.ts';
+import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
 import { createSubmissionEndpoints, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
 import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
 
@@ -14,7 +14,7 @@ import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions
  */
 const data = await loadServiceData(path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data'));
 const endpoints = createSubmissionEndpoints({
-  store: createBlobStore(SUBMISSIONS_STORE_NAME),
+  store: createBlobStore(SERVICE_STORE_NAME),
   mailer: mailerFromEnvironment(process.env, { production: true, outboxDir: '' }),
   teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
   fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,

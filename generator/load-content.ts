@@ -8,7 +8,8 @@ import { readSource, type SourceFile } from './frontmatter.ts';
 import { inspectBody, parseMarkdown, wordCount } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
 import { frontmatterSchema, MIN_BODY_WORDS, type JsonSchema } from './schemas/content.ts';
-import { pageSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
+import { instanceImagesSchema, pageSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
+import type { InstanceImage } from '../core/instances.ts';
 import { validateFrontmatter } from './validate-schema.ts';
 import { compareRecords } from './record-order.ts';
 import { mapBounded } from './map-bounded.ts';
@@ -63,6 +64,8 @@ export interface Page {
 export interface Corpus {
   site: Site;
   pricing: PricingSource;
+  /** The browser images instances can run (proposed contract). */
+  instanceImages: InstanceImage[];
   pages: Record<'home' | 'about' | 'contact', Page>;
   /** Every collection's records, in the order lists publish them. */
   records: Record<CollectionKey, ContentRecord[]>;
@@ -91,6 +94,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 
   const site = await readYamlFile<Site>(path.join(contentDir, 'site.yaml'), siteSchema, problems, rel);
   const pricing = await readYamlFile<PricingSource>(path.join(contentDir, 'pricing.yaml'), pricingSourceSchema, problems, rel);
+  const catalogue = await readYamlFile<{ images: InstanceImage[] }>(path.join(contentDir, 'instance-images.yaml'), instanceImagesSchema, problems, rel);
   if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
 
   const pages: Partial<Record<(typeof REQUIRED_PAGES)[number], Page>> = {};
@@ -148,7 +152,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     problems.push(...linkProblems(source, page.tree, sitePaths));
   }
 
-  if (problems.length || !site || !pricing) {
+  if (problems.length || !site || !pricing || !catalogue) {
     throw new ContentError(problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
   }
 
@@ -171,7 +175,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     ]),
   ) as Record<CollectionKey, ContentRecord[]>;
 
-  return { site, pricing, pages: pages as Corpus['pages'], records };
+  return { site, pricing, instanceImages: catalogue.images, pages: pages as Corpus['pages'], records };
 }
 
 async function readYamlFile<T>(

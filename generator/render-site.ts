@@ -42,6 +42,7 @@ export function renderSite(corpus: Corpus): Map<string, string> {
     for (const record of corpus.records[key]) put(apiFile(paths.apiRecord(key, record.slug)), json(recordDocument(record)));
   }
   put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
+  put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
   const pages: SitePage[] = [

@@ -17,6 +17,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   internal_error: 500,
   upstream_error: 500,
   not_configured: 500,
+  unauthorized: 401,
+  forbidden: 403,
 };
 
 export function errorResponse(

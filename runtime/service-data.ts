@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
+import type { InstanceImage } from '../core/instances.ts';
 import { createSearch } from './search.ts';
 
 /**
@@ -16,6 +17,7 @@ export interface ServiceData {
   /** The `docs` URL of every Error: the OpenAPI document. */
   docs: string;
   summaries(key: CollectionKey): Promise<Summary[]>;
+  instanceImages(): Promise<InstanceImage[]>;
   search(): Promise<ReturnType<typeof createSearch>>;
 }
 
@@ -35,6 +37,7 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
   return {
     ...service,
     summaries: (key) => lists[key](),
+    instanceImages: once(async () => JSON.parse(await readFile(path.join(dataDir, 'instance-images.json'), 'utf8')) as InstanceImage[]),
     search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
   };
 }

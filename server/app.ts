@@ -10,6 +10,9 @@ import { isReadApiPath } from '../runtime/read-routes.ts';
 import { errorResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createStaticSite } from './static-site.ts';
+import { createOrgApi } from '../runtime/instances/org-api.ts';
+import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
+import { createSandboxPage } from '../runtime/instances/sandbox-page.ts';
 import type { Mailer } from '../runtime/mail/mailer.ts';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
@@ -46,8 +49,11 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
   const data = await loadServiceData(path.join(options.distDir, '_data'));
   const readApi = createReadApi(data);
   const { dataDir } = options;
+  const store = createFileStore(path.join(dataDir, 'store'));
+  const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
+  const sandboxPage = createSandboxPage(store);
   const submissions = createSubmissionEndpoints({
-    store: createFileStore(path.join(dataDir, 'store')),
+    store,
     mailer: options.mailer ?? mailerFromEnvironment(process.env, { production: options.requireSmtp ?? false, outboxDir: path.join(dataDir, 'mail-outbox') }),
     teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
     fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
@@ -69,8 +75,8 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
     if (isReadApiPath(url.pathname)) {
       return gate(request, client, async () => (await readApi(request)) ?? staticSite(request));
     }
-    const submitted = await submissions(request, client);
-    if (submitted) return submitted;
+    const answered = (await submissions(request, client)) ?? (await orgApi(request)) ?? (await sandboxPage(request));
+    if (answered) return answered;
     if (url.pathname.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD') {
       return errorResponse('not_found', 'No API endpoint exists at this path.', `See the endpoints listed at ${data.baseUrl}/api/v1.`, data.docs);
     }

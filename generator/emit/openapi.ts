@@ -123,6 +123,8 @@ const orgParam = { name: 'org_uuid', in: 'path', required: true, description: 'O
 const authErrors = {
   '401': response('Unauthorized'),
   '403': response('Forbidden'),
+  // A key of another organization gets the same 404 as an organization that does not exist.
+  '404': response('NotFound'),
   '405': response('MethodNotAllowed'),
   '429': response('RateLimited'),
   '500': response('InternalError'),
@@ -213,6 +215,8 @@ export function openApiDocument(corpus: Corpus) {
               ...json(ref('Instance')),
             },
             '400': response('BadRequest'),
+            '413': { description: 'The body is larger than the endpoint accepts', ...json(ref('Error')) },
+            '415': { description: 'The body is not JSON', ...json(ref('Error')) },
             ...authErrors,
           },
         },
@@ -224,7 +228,7 @@ export function openApiDocument(corpus: Corpus) {
           tags: ['Instances (proposed)'],
           summary: 'Delete an instance irreversibly (scope instances:write)',
           security: [{ bearerAuth: ['instances:write'] }],
-          responses: { '204': { description: 'Deleted, with its data' }, '404': response('NotFound'), ...authErrors },
+          responses: { '204': { description: 'Deleted, with its data' }, ...authErrors },
         },
       },
       '/orgs/{org_uuid}/api/key': {

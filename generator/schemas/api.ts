@@ -114,7 +114,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     required: ['error', 'code', 'message', 'hint', 'docs'],
     properties: {
       error: { type: 'string', description: 'Human-readable message, same text as message' },
-      code: { type: 'string', enum: [...ERROR_CODES, 'unauthorized', 'forbidden'], description: 'Stable machine-readable identifier' },
+      code: { type: 'string', enum: [...ERROR_CODES], description: 'Stable machine-readable identifier' },
       message: { type: 'string', description: 'Human-readable message' },
       hint: { type: 'string', description: 'What to change to make the request succeed' },
       docs: { type: 'string', format: 'uri', description: 'Link to the API description' },

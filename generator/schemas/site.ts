@@ -59,3 +59,28 @@ export const pageSchema: JsonSchema = {
     description: { type: 'string', minLength: 20, maxLength: 300 },
   },
 };
+
+/** content/instance-images.yaml: the image catalogue of the proposed instance contract. */
+export const instanceImagesSchema: JsonSchema = {
+  $id: 'content/instance-images',
+  type: 'object',
+  additionalProperties: false,
+  required: ['images'],
+  properties: {
+    images: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'browser', 'os'],
+        properties: {
+          id: { type: 'string', pattern: '^[a-z0-9][a-z0-9.-]*$', maxLength: 80 },
+          browser: { type: 'string', minLength: 2 },
+          os: { type: 'string', minLength: 2 },
+        },
+      },
+    },
+  },
+};

@@ -1,8 +1,8 @@
 import { getStore } from '@netlify/blobs';
 import { assertKey, type Store, type WriteCondition } from './store.ts';
 
-/** The Netlify Blobs store of contact messages, sign-ups and queued mail. */
-export const SUBMISSIONS_STORE_NAME = 'submissions';
+/** The service's Netlify Blobs store: submissions, queued mail, API keys and instances. */
+export const SERVICE_STORE_NAME = 'service';
 
 /** Where to reach Blobs outside a Netlify function (tests run Netlify's own local Blobs server). */
 export interface BlobConnection {

@@ -62,6 +62,7 @@ export async function writeSyntheticCorpus(dir: string, perCollection: number): 
   await mkdir(dir, { recursive: true });
   await cp(path.join(real, 'site.yaml'), path.join(dir, 'site.yaml'));
   await cp(path.join(real, 'pricing.yaml'), path.join(dir, 'pricing.yaml'));
+  await cp(path.join(real, 'instance-images.yaml'), path.join(dir, 'instance-images.yaml'));
   await cp(path.join(real, 'pages'), path.join(dir, 'pages'), { recursive: true });
   for (const key of COLLECTION_KEYS) {
     await mkdir(path.join(dir, key), { recursive: true });

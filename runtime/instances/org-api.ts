@@ -1,0 +1,137 @@
+import { INSTANCE_SIZES, type InstanceSize, type KeyScope } from '../../core/instances.ts';
+import { authenticate, inspection, rotateKey, type StoredKey } from '../keys/api-keys.ts';
+import { readJsonBody } from '../read-json-body.ts';
+import { errorResponse, jsonResponse } from '../responses.ts';
+import type { ServiceData } from '../service-data.ts';
+import type { Store } from '../store/store.ts';
+import { createInstance, deleteInstance, listInstances } from './instances.ts';
+import type { Provisioner } from './provisioner.ts';
+
+/**
+ * /orgs/{org_uuid}/api/...: the proposed instance and key contract, served for real.
+ * Per request: route, method (405), bearer key (401; a key of another organization is
+ * 404 whether or not that organization exists), scope (403), then the operation.
+ */
+type Operation = 'listInstances' | 'createInstance' | 'deleteInstance' | 'inspectKey' | 'rotateKey';
+
+interface Route {
+  org: string;
+  allow: string;
+  operations: Partial<Record<string, Operation>>;
+  instanceUuid?: string;
+}
+
+const SCOPE_OF: Record<Operation, KeyScope | undefined> = {
+  listInstances: 'instances:read',
+  createInstance: 'instances:write',
+  deleteInstance: 'instances:write',
+  // Any valid key of the organization may inspect and rotate itself: see docs/decisions.md.
+  inspectKey: undefined,
+  rotateKey: undefined,
+};
+
+export function isOrgApiPath(pathname: string): boolean {
+  return pathname.startsWith('/orgs/');
+}
+
+function routeOf(pathname: string): Route | undefined {
+  const match = /^\/orgs\/([^/]+)\/api\/(instances|key)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return undefined;
+  let org: string;
+  try {
+    org = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const [, , resource, rest] = match;
+  if (resource === 'instances' && rest === undefined) return { org, allow: 'GET, POST', operations: { GET: 'listInstances', POST: 'createInstance' } };
+  if (resource === 'instances') return { org, allow: 'DELETE', operations: { DELETE: 'deleteInstance' }, instanceUuid: rest };
+  if (resource === 'key' && rest === undefined) return { org, allow: 'GET', operations: { GET: 'inspectKey' } };
+  if (resource === 'key' && rest === 'rotate') return { org, allow: 'POST', operations: { POST: 'rotateKey' } };
+  return undefined;
+}
+
+function bearer(request: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+export interface OrgApiOptions {
+  store: Store;
+  provisioner: Provisioner;
+  data: ServiceData;
+  now?: () => number;
+}
+
+export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgApiOptions) {
+  const fail = (code: Parameters<typeof errorResponse>[0], message: string, hint: string, headers: HeadersInit = {}, status?: number) =>
+    errorResponse(code, message, hint, data.docs, headers, status);
+  const notFound = () => fail('not_found', 'Nothing exists at this path for your key.', 'Check the organization id and the path against the API description.');
+  const unauthorized = (reason: 'missing' | 'invalid') =>
+    fail(
+      'unauthorized',
+      reason === 'missing' ? 'This endpoint needs an API key.' : 'The API key is not valid (it may have been rotated).',
+      reason === 'missing' ? 'Send Authorization: Bearer <API key>.' : 'Use the current key of the organization; after a rotation only the new key works.',
+      { 'WWW-Authenticate': reason === 'missing' ? 'Bearer realm="orgs"' : 'Bearer realm="orgs", error="invalid_token"' },
+    );
+
+  async function run(operation: Operation, route: Route, key: StoredKey, request: Request): Promise<Response> {
+    const origin = new URL(request.url).origin;
+    switch (operation) {
+      case 'listInstances': {
+        const instances = await listInstances(store, route.org);
+        return jsonResponse({ instances, total: instances.length });
+      }
+      case 'createInstance': {
+        const body = await readJsonBody(request);
+        if (!body.ok) return fail('invalid_request', body.problem.message, body.problem.hint, {}, body.problem.status);
+        const input = (typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value) ? body.value : undefined) as Record<string, unknown> | undefined;
+        if (!input) return fail('invalid_request', 'The request body is not a JSON object.', 'Send {"image": "<image>", "size": "small"}.');
+        const images = (await data.instanceImages()).map((i) => i.id);
+        const imageHint = `Allowed images: ${images.join(', ')}.`;
+        const sizeHint = `Allowed sizes: ${INSTANCE_SIZES.join(', ')}.`;
+        if (input.image === undefined || input.image === null || input.image === '') return fail('missing_field', 'The field "image" is required.', imageHint);
+        if (typeof input.image !== 'string' || !images.includes(input.image)) return fail('invalid_request', `${JSON.stringify(input.image)} is not an available image.`, imageHint);
+        if (input.size === undefined || input.size === null || input.size === '') return fail('missing_field', 'The field "size" is required.', sizeHint);
+        if (typeof input.size !== 'string' || !(INSTANCE_SIZES as readonly string[]).includes(input.size)) return fail('invalid_request', `${JSON.stringify(input.size)} is not a size.`, sizeHint);
+        const instance = await createInstance(store, provisioner, { org: route.org, image: input.image, size: input.size as InstanceSize, origin, now: now() });
+        const location = new URL(`/orgs/${encodeURIComponent(route.org)}/api/instances/${instance.instance_uuid}`, origin).href;
+        return jsonResponse(instance, { status: 201, headers: { Location: location } });
+      }
+      case 'deleteInstance':
+        return (await deleteInstance(store, provisioner, route.org, route.instanceUuid ?? '')) ? new Response(null, { status: 204 }) : notFound();
+      case 'inspectKey':
+        return jsonResponse(inspection(key));
+      case 'rotateKey': {
+        // A concurrent use may bump the key record between reading and writing it: retry while our key is still the active one.
+        for (let attempt = 0; attempt < 10; attempt++) {
+          const rotated = await rotateKey(store, route.org, key, now());
+          if (rotated) return jsonResponse({ key: rotated.secret, key_id: rotated.key.key_id, created_at: rotated.key.created_at }, { headers: { 'Cache-Control': 'no-store' } });
+          const still = await authenticate(store, route.org, bearer(request), now());
+          if (!still.ok) return unauthorized('invalid');
+        }
+        return fail('internal_error', 'The key could not be rotated because it kept changing.', 'Try the rotation again.');
+      }
+    }
+  }
+
+  return async function orgApi(request: Request): Promise<Response | undefined> {
+    const url = new URL(request.url);
+    if (!isOrgApiPath(url.pathname)) return undefined;
+    const route = routeOf(url.pathname);
+    if (!route) return notFound();
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const operation = route.operations[method];
+    if (!operation) {
+      return fail('method_not_allowed', `${request.method} is not supported on ${url.pathname}.`, `Use ${route.allow}.`, { Allow: route.allow });
+    }
+    const auth = await authenticate(store, route.org, bearer(request), now());
+    if (!auth.ok) return auth.reason === 'other-org' ? notFound() : unauthorized(auth.reason);
+    const scope = SCOPE_OF[operation];
+    if (scope && !auth.key.scopes.includes(scope)) {
+      return fail('forbidden', `This key lacks the ${scope} scope.`, `Use a key with ${scope}, or issue one with npm run keys -- issue --scopes ${scope}.`);
+    }
+    const response = await run(operation, route, auth.key, request);
+    return request.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  };
+}
