@@ -71,6 +71,7 @@ export function renderSite(corpus: Corpus): Map<string, string> {
   );
   put('assets/site.css', asset('site.css'));
   put('assets/forms.js', asset('forms.js'));
+  put('assets/favicon.svg', asset('favicon.svg'));
   put(paths.llms.slice(1), llmsTxt(corpus));
   put(paths.llmsFull.slice(1), llmsFullTxt(corpus, twins));
   put(paths.sitemap.slice(1), sitemapXml(corpus, pages));

@@ -36,6 +36,7 @@ export function layout({ site, path, title, description, main, hasTwin = true }:
   <meta name="description" content="${escapeHtml(description)}">
   <link rel="canonical" href="${escapeHtml(site.baseUrl + path)}">
 ${hasTwin ? `  <link rel="alternate" type="text/markdown" href="${escapeHtml(twinPath(path))}" title="Markdown">\n` : ''}  <link rel="alternate" type="application/atom+xml" href="${paths.feed}" title="${escapeHtml(site.name)} posts">
+  <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
   <link rel="stylesheet" href="/assets/site.css">
 </head>
 <body>
