@@ -1,4 +1,5 @@
 import type { Options, SearchOptions } from 'minisearch';
+import type { Summary } from './summary.ts';
 
 /**
  * MiniSearch settings shared by the build (which serializes the index) and the search
@@ -6,15 +7,10 @@ import type { Options, SearchOptions } from 'minisearch';
  */
 export const SEARCH_STORE_FIELDS = ['collection', 'slug', 'title', 'category', 'summary', 'url', 'lastUpdated'] as const;
 
-export interface SearchDocument {
+/** One indexed record: its Summary plus the collection it belongs to. */
+export interface SearchDocument extends Summary {
   id: string;
   collection: string;
-  slug: string;
-  title: string;
-  category: string;
-  summary: string;
-  url: string;
-  lastUpdated?: string;
 }
 
 export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Config } from '@netlify/functions';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import { createReadApi } from '../runtime/read-api.ts';
-import { loadServiceData } from '../runtime/service-data.ts';
+import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { summaryPage } from '../core/summary.ts';
 import { readRoute } from '../runtime/read-routes.ts';
 import { jsonResponse } from '../runtime/responses.ts';
@@ -13,7 +12,7 @@ import { jsonResponse } from '../runtime/responses.ts';
  * front of it applies the rate limit and the common headers. Data comes from the build's
  * dist/_data/, bundled with the function (netlify.toml included_files).
  */
-const data = await loadServiceData(path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data'));
+const data = await loadServiceData(functionDataDir());
 const readApi = createReadApi(data);
 
 export default async (request: Request): Promise<Response> => {

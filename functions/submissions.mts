@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { createRateLimiter } from '../runtime/rate-limit.ts';
-import { loadServiceData } from '../runtime/service-data.ts';
+import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
 import { createSubmissionEndpoints, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
 import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
@@ -12,7 +11,7 @@ import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions
  * Blobs store `submissions` (strong consistency); mail over SMTP_URL, and without it
  * every contact message is kept and answered 500 not_configured.
  */
-const data = await loadServiceData(path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data'));
+const data = await loadServiceData(functionDataDir());
 const endpoints = createSubmissionEndpoints({
   store: createBlobStore(SERVICE_STORE_NAME),
   mailer: mailerFromEnvironment(process.env, { production: true, outboxDir: '' }),

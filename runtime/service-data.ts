@@ -26,6 +26,11 @@ const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
   return () => (promise ??= load());
 };
 
+/** Where a Netlify function finds dist/_data/ (bundled by netlify.toml's included_files). */
+export function functionDataDir(): string {
+  return path.resolve(process.env.SERVICE_DATA_DIR ?? 'dist/_data');
+}
+
 export async function loadServiceData(dataDir: string): Promise<ServiceData> {
   const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as { baseUrl: string; docs: string; siteName: string; contactEmail: string };
   const lists = Object.fromEntries(
