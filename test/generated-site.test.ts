@@ -58,6 +58,15 @@ describe('API documents', () => {
     for (const id of expected) expect(ids).toContain(id);
   });
 
+  it('publishes an OpenAPI document that is valid OpenAPI 3.1', async () => {
+    const { Validator } = await import('@seriousme/openapi-schema-validator');
+    const validator = new Validator();
+    const result = await validator.validate(path.join(site.dir, 'api/v1/openapi.json'));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+  });
+
   it('validates every generated JSON file against its OpenAPI schema', async () => {
     const validate = openApiValidator(openapi);
     const jsonFiles = (await site.files('api/**/*.json')).filter((f) => f !== 'api/v1/openapi.json');

@@ -180,6 +180,13 @@ describe('headers of reads and pages', () => {
     }
   });
 
+  it('serves /llms.txt as plain text', async () => {
+    const res = await get('/llms.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await res.text()).toMatch(/^# .+\n\n> /);
+  });
+
   it('negotiates Markdown twins of pages by Accept, with Vary: Accept on both', async () => {
     const md = await get('/threats/', { headers: { Accept: 'text/markdown' } });
     expect(md.status).toBe(200);
