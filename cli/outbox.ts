@@ -23,7 +23,7 @@ try {
     for (const entry of pending) console.log(`${entry.id}\t${entry.status}\tattempts ${entry.attempts}\tto ${entry.mail.to}${entry.lastError ? `\tlast error: ${entry.lastError}` : ''}`);
     console.log(`${pending.length} mail${pending.length === 1 ? '' : 's'} waiting`);
   } else {
-    const mailer = mailerFromEnvironment(process.env, { production: values.store === 'blobs', outboxDir: path.join(dataDir(), 'mail-outbox') });
+    const mailer = mailerFromEnvironment(process.env, values.store === 'blobs' ? { production: true } : { production: false, outboxDir: path.join(dataDir(), 'mail-outbox') });
     if (!mailer) throw new Error('No mail delivery configured: set SMTP_URL (for example smtps://user:pass@smtp.example.com:465)');
     const result = await retryOutbox(store, mailer);
     console.log(`Delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped} (via ${mailer.description})`);

@@ -5,7 +5,7 @@ import { retryOutbox } from '../runtime/submissions/outbox.ts';
 
 /** Netlify Scheduled Function: delivers queued mail every 15 minutes, each message once. */
 export default async (): Promise<Response> => {
-  const mailer = mailerFromEnvironment(process.env, { production: true, outboxDir: '' });
+  const mailer = mailerFromEnvironment(process.env, { production: true });
   if (!mailer) {
     console.error('outbox-retry: SMTP_URL is not set; queued mail stays queued');
     return new Response(null, { status: 500 });

@@ -1,26 +1,18 @@
 import type { Config, Context } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
-import { createRateLimiter } from '../runtime/rate-limit.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
-import { createSubmissionEndpoints, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
-import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
+import { submissionEndpointsFor, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
 
 /**
  * Netlify Function: the contact and sign-up endpoints. Submissions go to the Netlify
- * Blobs store `submissions` (strong consistency); mail over SMTP_URL, and without it
+ * Blobs store `service` (strong consistency); mail over SMTP_URL, and without it
  * every contact message is kept and answered 500 not_configured.
  */
 const data = await loadServiceData(functionDataDir());
-const endpoints = createSubmissionEndpoints({
+const endpoints = submissionEndpointsFor(data, {
   store: createBlobStore(SERVICE_STORE_NAME),
-  mailer: mailerFromEnvironment(process.env, { production: true, outboxDir: '' }),
-  teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
-  fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
-  siteName: data.siteName,
-  senderLimiter: createRateLimiter(SENDER_RATE_LIMIT),
-  ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT),
-  docs: data.docs,
+  mailer: mailerFromEnvironment(process.env, { production: true }),
 });
 
 export default async (request: Request, context: Context): Promise<Response> =>

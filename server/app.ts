@@ -16,8 +16,7 @@ import { createSandboxPage } from '../runtime/instances/sandbox-page.ts';
 import type { Mailer } from '../runtime/mail/mailer.ts';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
-import { createSubmissionEndpoints } from '../runtime/submissions/submission-endpoints.ts';
-import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from '../runtime/submissions/submission-limits.ts';
+import { submissionEndpointsFor } from '../runtime/submissions/submission-endpoints.ts';
 
 export interface AppOptions {
   distDir: string;
@@ -52,16 +51,11 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
   const store = createFileStore(path.join(dataDir, 'store'));
   const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
   const sandboxPage = createSandboxPage(store);
-  const submissions = createSubmissionEndpoints({
+  const submissions = submissionEndpointsFor(data, {
     store,
-    mailer: options.mailer ?? mailerFromEnvironment(process.env, { production: options.requireSmtp ?? false, outboxDir: path.join(dataDir, 'mail-outbox') }),
-    teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
-    fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
-    siteName: data.siteName,
-    senderLimiter: createRateLimiter(options.contactRateLimit ?? SENDER_RATE_LIMIT, options.now),
-    ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT, options.now),
-    docs: data.docs,
+    mailer: options.mailer ?? mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: path.join(dataDir, 'mail-outbox') }),
     now: options.now,
+    senderLimit: options.contactRateLimit,
   });
   const gate = createReadGate({
     limiter: createRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),

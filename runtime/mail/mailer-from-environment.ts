@@ -5,7 +5,10 @@ import { createFileMailer, createSmtpMailer, type Mailer } from './mailer.ts';
  * folder so the service works out of the box; in production, nothing: contact messages
  * are then kept and answered 500 not_configured until mail is configured.
  */
-export function mailerFromEnvironment(env: Record<string, string | undefined>, { production, outboxDir }: { production: boolean; outboxDir: string }): Mailer | undefined {
+export function mailerFromEnvironment(
+  env: Record<string, string | undefined>,
+  where: { production: true } | { production: false; outboxDir: string },
+): Mailer | undefined {
   if (env.SMTP_URL) return createSmtpMailer(env.SMTP_URL);
-  return production ? undefined : createFileMailer(outboxDir);
+  return where.production ? undefined : createFileMailer(where.outboxDir);
 }

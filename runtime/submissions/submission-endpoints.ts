@@ -1,5 +1,9 @@
 import { readJsonBody } from '../read-json-body.ts';
-import { rateLimitHeaders, type RateLimiter } from '../rate-limit.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../rate-limit.ts';
+import type { ServiceData } from '../service-data.ts';
+import type { Store } from '../store/store.ts';
+import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from './submission-limits.ts';
 import { errorResponse, jsonResponse } from '../responses.ts';
 import { acceptContact, acceptSignup, quarantine, type SubmissionServices } from './accept-submission.ts';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../../core/submissions.ts';
@@ -78,4 +82,25 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
     }
     return success();
   };
+}
+
+/**
+ * The endpoints as both hosts configure them: addresses from the environment (CONTACT_TO,
+ * MAIL_FROM) or the site settings, and the contract's limits.
+ */
+export function submissionEndpointsFor(
+  data: ServiceData,
+  { store, mailer, now, senderLimit = SENDER_RATE_LIMIT }: { store: Store; mailer: Mailer | undefined; now?: () => number; senderLimit?: RateLimitPolicy },
+) {
+  return createSubmissionEndpoints({
+    store,
+    mailer,
+    teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
+    fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
+    siteName: data.siteName,
+    senderLimiter: createRateLimiter(senderLimit, now),
+    ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT, now),
+    docs: data.docs,
+    now,
+  });
 }
