@@ -18,7 +18,11 @@ const CACHEABLE = {
  * 404/405 answers of every read path. Requests it does not own (static documents) get
  * `undefined`, and the host serves the file.
  */
-export function createReadApi(data: ServiceData) {
+export function createReadApi(
+  data: ServiceData,
+  /** Static hosts serve a list without a query from its file; on Netlify the function owns the list paths and answers those too. */
+  { listsWithoutQuery = 'static' }: { listsWithoutQuery?: 'static' | 'serve' } = {},
+) {
   const notFound = () =>
     errorResponse(
       'not_found',
@@ -61,7 +65,7 @@ export function createReadApi(data: ServiceData) {
       return jsonResponse({ query: q, limit, total: hits.length, data: hits }, { headers: CACHEABLE });
     }
 
-    if (route.kind === 'list' && url.search !== '') {
+    if (route.kind === 'list' && (url.search !== '' || listsWithoutQuery === 'serve')) {
       const { limit, offset } = pageQuery(url.searchParams);
       const summaries = await data.summaries(route.collection);
       return jsonResponse(summaryPage(route.collection, summaries, limit, offset), { headers: CACHEABLE });

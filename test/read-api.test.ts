@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { build } from '../generator/build.ts';
+import { createReadApi } from '../runtime/read-api.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
 import { createApp } from '../server/app.ts';
 import { startServer } from './support/http-server.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
@@ -58,6 +60,16 @@ describe('every read endpoint over HTTP, validated against the OpenAPI document'
     expect(dynamicPage).toEqual(staticPage);
     const second = await getJson('/api/v1/threats?offset=50&limit=50', '/api/v1/threats');
     expect(second.data[0]).toEqual((await getJson('/api/v1/threats?limit=51', '/api/v1/threats')).data[50]);
+  });
+});
+
+describe('the Netlify list function', () => {
+  it('answers a list without a query with exactly the static first page', async () => {
+    const readApi = createReadApi(await loadServiceData(path.join(dist, '_data')), { listsWithoutQuery: 'serve' });
+    for (const key of COLLECTION_KEYS) {
+      const res = await readApi(new Request(`http://local/api/v1/${key}`));
+      expect(await res!.json()).toEqual(JSON.parse(await readFile(path.join(dist, `api/v1/${key}.json`), 'utf8')));
+    }
   });
 });
 
