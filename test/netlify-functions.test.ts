@@ -1,0 +1,106 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../generator/build.ts';
+import { issueKey } from '../runtime/keys/api-keys.ts';
+import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
+import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+
+/**
+ * The Netlify entry points themselves, loaded as Netlify would load them: data from
+ * SERVICE_DATA_DIR, Netlify Blobs through its environment context (Netlify's own local
+ * Blobs server here) and a real SMTP server, called with a stand-in for Context.
+ */
+type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
+let blobs: BlobsServer;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let connection: { siteID: string; token: string; edgeURL: string };
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  const root = await mkdtemp(path.join(tmpdir(), 'netlify-fn-'));
+  await writeSyntheticCorpus(path.join(root, 'content'), 2);
+  await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
+  blobs = new BlobsServer({ directory: path.join(root, 'blobs'), token: 'token', port: 0 });
+  const { port } = await blobs.start();
+  connection = { siteID: 'site', token: 'token', edgeURL: `http://127.0.0.1:${port}` };
+  setEnvironmentContext({ ...connection, uncachedEdgeURL: connection.edgeURL });
+  smtp = await startSmtpSink();
+  process.env.SERVICE_DATA_DIR = path.join(root, 'dist', '_data');
+  process.env.SMTP_URL = smtp.url;
+});
+
+afterAll(async () => {
+  process.env = saved;
+  await smtp.close();
+  await blobs.stop();
+});
+
+const load = async (name: string) => (await import(`../functions/${name}.mts`)) as { default: Handler; config: { path?: string[]; method?: string[]; schedule?: string } };
+const context = { ip: '203.0.113.5' };
+
+describe('Netlify functions', () => {
+  it('read-api answers search and list pages on the list and search paths', async () => {
+    const fn = await load('read-api');
+    expect(fn.config.path).toContain('/api/v1/search');
+    expect(fn.config.path).toContain('/api/v1/threats');
+    const page = await fn.default(new Request('https://site.example/api/v1/threats?limit=1&offset=1'), context);
+    expect(await page.json()).toMatchObject({ collection: 'threats', limit: 1, offset: 1, total: 2 });
+    const search = await fn.default(new Request('https://site.example/api/v1/search?q=record'), context);
+    expect(((await search.json()) as { total: number }).total).toBe(12);
+  });
+
+  it('read-api-methods answers other methods on every read path with 405', async () => {
+    const fn = await load('read-api-methods');
+    const res = await fn.default(new Request('https://site.example/api/v1/threats/x', { method: 'DELETE' }), context);
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('submissions stores in Netlify Blobs and delivers over SMTP; outbox-retry finds nothing left', async () => {
+    const fn = await load('submissions');
+    const before = smtp.received.length;
+    const res = await fn.default(
+      new Request('https://site.example/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Net Lify', email: 'net@example.com', message: 'From the function' }),
+      }),
+      context,
+    );
+    expect(res.status).toBe(200);
+    expect(smtp.received.length - before).toBe(2);
+    const store = createBlobStore(SERVICE_STORE_NAME, connection);
+    expect(await store.list('contact/')).toHaveLength(1);
+    const retry = await load('outbox-retry');
+    expect(retry.config.schedule).toBeTruthy();
+    expect((await retry.default(new Request('https://site.example/'), context)).status).toBe(200);
+    expect(smtp.received.length - before).toBe(2);
+  });
+
+  it('org-api serves the instance API with keys from Netlify Blobs', async () => {
+    const { secret } = await issueKey(createBlobStore(SERVICE_STORE_NAME, connection), { org: 'org-1', name: 'fn', scopes: ['instances:read', 'instances:write'] });
+    const fn = await load('org-api');
+    const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
+    const created = await fn.default(new Request('https://site.example/orgs/org-1/api/instances', { method: 'POST', headers, body: JSON.stringify({ image: 'debian-12-chromium', size: 'large' }) }), context);
+    expect(created.status).toBe(201);
+    const instance = (await created.json()) as { access_url: string };
+    const page = await fn.default(new Request(instance.access_url), context);
+    expect(page.status).toBe(200);
+    const list = await fn.default(new Request('https://site.example/orgs/org-1/api/instances', { headers }), context);
+    expect(((await list.json()) as { total: number }).total).toBe(1);
+  });
+});
+
+describe('netlify.toml', () => {
+  it('bundles the build data the functions read', async () => {
+    const toml = await readFile(path.resolve(import.meta.dirname, '../netlify.toml'), 'utf8');
+    expect(toml).toMatch(/included_files = \["dist\/_data\/\*\*"\]/);
+    expect(toml).toMatch(/functions = "functions"/);
+    expect(toml).toMatch(/edge_functions = "edge-functions"/);
+  });
+});
