@@ -41,6 +41,13 @@ function describe(error: ErrorObject, field: string): { field: string; what: str
     }
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
+      if (extra === 'slug' || extra === 'url') {
+        return {
+          field: extra,
+          what: 'is derived by the build, never written by hand',
+          fix: `remove it; the ${extra} comes from ${extra === 'slug' ? 'the file name' : "the site's baseUrl and the file name"}`,
+        };
+      }
       const allowed = Object.keys((parent?.properties as object | undefined) ?? {}).join(', ');
       return {
         field: field ? `${field}.${extra}` : extra,

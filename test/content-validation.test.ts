@@ -62,6 +62,13 @@ describe('content validation', () => {
     expect(problems.some((p) => p.startsWith(`${post}:1: author: is missing`))).toBe(true);
   });
 
+  it('refuses a hand-written url or slug: both are derived', async () => {
+    await edit(`apps/${syntheticSlug('apps', 0)}.md`, (t) => t.replace(/^title: /m, 'url: https://elsewhere.example/x\ntitle: '));
+    expect(await problemsOf()).toEqual([
+      `${syntheticSlug('apps', 0)}.md:2: url: is derived by the build, never written by hand -> remove it; the url comes from the site's baseUrl and the file name`,
+    ]);
+  });
+
   it('fails on a cross-reference to a record that does not exist, naming the line', async () => {
     const file = `threats/${syntheticSlug('threats', 1)}.md`;
     await edit(file, (t) => t.replace(/^controls:\n {2}- .*$/m, 'controls:\n  - no-such-term'));
