@@ -15,7 +15,8 @@ export interface RedirectRule {
 }
 
 export interface StaticRules {
-  redirects: RedirectRule[];
+  /** The first rule matching a path, as Netlify picks it (first match wins), or undefined. */
+  firstMatch(urlPath: string): RedirectRule | undefined;
   headersFor(urlPath: string): Record<string, string>;
 }
 
@@ -51,8 +52,26 @@ export async function loadStaticRules(distDir: string): Promise<StaticRules> {
     pattern: pathPattern(r.from),
   }));
   const headers = parsedHeaders.headers as { forRegExp: RegExp; values: Record<string, string> }[];
+
+  // Most rules are exact paths (one per API document); index those so a large site does
+  // not test thousands of patterns per request. Order is kept: an earlier pattern rule still wins.
+  const normalize = (p: string) => (p.length > 1 ? p.replace(/\/$/, '') : p).toLowerCase();
+  const exact = new Map<string, number>();
+  const patterned: number[] = [];
+  redirects.forEach((rule, index) => {
+    if (/[:*]/.test(rule.from)) patterned.push(index);
+    else if (!exact.has(normalize(rule.from))) exact.set(normalize(rule.from), index);
+  });
+
   return {
-    redirects,
+    firstMatch(urlPath) {
+      const exactIndex = exact.get(normalize(urlPath)) ?? Infinity;
+      for (const index of patterned) {
+        if (index > exactIndex) break;
+        if (redirects[index]!.pattern.test(urlPath)) return redirects[index];
+      }
+      return Number.isFinite(exactIndex) ? redirects[exactIndex] : undefined;
+    },
     headersFor(urlPath) {
       const merged: Record<string, string> = {};
       for (const rule of headers) if (rule.forRegExp.test(urlPath)) Object.assign(merged, rule.values);

@@ -54,9 +54,9 @@ export async function createStaticSite(distDir: string): Promise<(request: Reque
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
     }
     const existing = await fileAt(urlPath);
-    for (const rule of rules.redirects) {
-      if (!rule.pattern.test(urlPath)) continue;
-      if (existing && existing !== 'directory' && !rule.force) break;
+    const rule = rules.firstMatch(urlPath);
+    // A file at the path shadows a rule unless the rule is forced, as on Netlify.
+    if (rule && (!existing || existing === 'directory' || rule.force)) {
       const target = targetOf(rule, urlPath);
       if (rule.status >= 300 && rule.status < 400) return new Response(null, { status: rule.status, headers: { Location: target } });
       return respond(request, target, rule.status, urlPath);
