@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { loadStaticRules, targetOf, type StaticRules } from './static-rules.ts';
@@ -16,6 +16,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
 };
+
+/** Small files are read at once (cheaper than a stream per request); large ones are streamed. */
+const STREAM_ABOVE_BYTES = 256 * 1024;
+
+async function fileBody(file: string, size: number): Promise<BodyInit> {
+  return size > STREAM_ABOVE_BYTES ? (Readable.toWeb(createReadStream(file)) as ReadableStream) : readFile(file);
+}
 
 /**
  * Serves dist/ as a static host with Netlify's rule semantics: a file shadows a
@@ -40,7 +47,7 @@ export async function createStaticSite(distDir: string): Promise<(request: Reque
     const headers = new Headers({ 'Content-Type': CONTENT_TYPES[path.extname(found.file)] ?? 'application/octet-stream', 'Content-Length': String(found.size) });
     for (const [name, value] of Object.entries(rules.headersFor(headerPath))) headers.set(name, value);
     if (request.method === 'HEAD') return new Response(null, { status, headers });
-    return new Response(Readable.toWeb(createReadStream(found.file)) as ReadableStream, { status, headers });
+    return new Response(await fileBody(found.file, found.size), { status, headers });
   };
 
   return async (request) => {
@@ -76,5 +83,5 @@ async function notFound(
   const found = await fileAt('/404.html');
   if (!found || request.method === 'HEAD') return new Response(null, { status: 404, headers });
   const { file } = found as { file: string };
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, { status: 404, headers });
+  return new Response(await readFile(file), { status: 404, headers });
 }
