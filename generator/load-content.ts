@@ -244,7 +244,7 @@ function referenceProblems(source: SourceFile, schema: JsonSchema, slugs: Record
 }
 
 function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<string> {
-  const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact')]);
+  const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
   known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
   for (const key of COLLECTION_KEYS) {
     known.add(paths.collectionPage(key)).add(paths.apiList(key));

@@ -15,6 +15,7 @@ import { contentPages } from './pages/content-pages.ts';
 import { layout } from './pages/layout.ts';
 import { pricingPage } from './pages/pricing-page.ts';
 import { recordPage } from './pages/record-page.ts';
+import { searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 
@@ -50,6 +51,7 @@ export function renderSite(corpus: Corpus): Map<string, string> {
     ...COLLECTION_KEYS.flatMap((key) => [collectionPage(corpus, key), ...corpus.records[key].map((r) => recordPage(corpus, r))]),
     pricingPage(corpus),
     apiReferencePage(corpus, openapi),
+    searchPage(corpus),
   ];
   const twins = new Map<string, string>();
   for (const page of pages) {
@@ -72,6 +74,7 @@ export function renderSite(corpus: Corpus): Map<string, string> {
   put('assets/site.css', asset('site.css'));
   put('assets/forms.js', asset('forms.js'));
   put('assets/favicon.svg', asset('favicon.svg'));
+  put('assets/search.js', asset('search.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
   put(paths.llmsFull.slice(1), llmsFullTxt(corpus, twins));
   put(paths.sitemap.slice(1), sitemapXml(corpus, pages));

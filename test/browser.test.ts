@@ -50,7 +50,7 @@ describe.runIf(available)('in a browser', () => {
   });
 
   it('renders pages with their stylesheet and no CSP violation or script error', async () => {
-    for (const pathname of ['/', '/threats/', '/threats/threats-record-1/', '/pricing/', '/docs/api/', '/contact/']) {
+    for (const pathname of ['/', '/threats/', '/threats/threats-record-1/', '/pricing/', '/docs/api/', '/contact/', '/search/?q=record']) {
       const { page, problems } = await open(pathname);
       expect(await page.locator('h1').first().textContent()).toBeTruthy();
       const font = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
@@ -58,6 +58,20 @@ describe.runIf(available)('in a browser', () => {
       expect(problems, pathname).toEqual([]);
       await page.close();
     }
+  });
+
+  it('searches from the header and lists results from the API', async () => {
+    const { page, problems } = await open('/');
+    await page.fill('.header-search input[name="q"]', 'threats rec');
+    await page.press('.header-search input[name="q"]', 'Enter');
+    await page.waitForURL(/\/search\/\?q=threats\+rec/);
+    await expect.poll(() => page.locator('.search-results li').count()).toBe(2);
+    expect(await page.locator('.search-status').textContent()).toContain('2 results');
+    await page.fill('#search-q', 'zzzznothing');
+    await page.click('form.site-search button');
+    await expect.poll(() => page.locator('.search-status').textContent()).toContain('No results');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it('sends the contact form as JSON and shows the confirmation; the honeypot stays hidden', async () => {

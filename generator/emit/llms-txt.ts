@@ -38,6 +38,7 @@ export function llmsTxt(corpus: Corpus): string {
     `- [Pricing](${md(paths.pricingPage)}): ${corpus.pricing.product} plans and trial terms`,
     `- [About](${md(paths.page('about'))}): ${corpus.pages.about.description}`,
     `- [Contact](${md(paths.page('contact'))}): ${corpus.pages.contact.description}`,
+    `- [Search](${md(paths.page('search'))}): how to search every collection, in the browser or through the API`,
     `- [Full text](${base}${paths.llmsFull}): every page's Markdown in one file`,
     '',
   );
@@ -53,6 +54,7 @@ export function llmsFullTxt(corpus: Corpus, twins: Map<string, string>): string 
     paths.pricingPage,
     paths.page('about'),
     paths.page('contact'),
+    paths.page('search'),
   ];
   const sections = order.map((pagePath) => {
     const twin = twins.get(pagePath);

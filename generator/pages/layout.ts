@@ -45,6 +45,7 @@ ${hasTwin ? `  <link rel="alternate" type="text/markdown" href="${escapeHtml(twi
     <nav aria-label="Main">
       ${nav}
     </nav>
+    <form class="header-search" role="search" action="${paths.page('search')}" method="get"><input name="q" type="search" aria-label="Search" placeholder="Search" maxlength="512"></form>
   </header>
   <main>
 ${main}
