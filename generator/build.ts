@@ -2,11 +2,14 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { writeDist } from './write-dist.ts';
+import { NO_CACHE, openBuildCache } from './build-cache.ts';
 
 export interface BuildOptions {
   contentDir: string;
   outDir: string;
   baseUrl?: string;
+  /** Directory of the incremental build cache; without it every file is processed afresh. */
+  cacheDir?: string;
 }
 
 export interface BuildSummary {
@@ -19,8 +22,9 @@ export interface BuildSummary {
 /** content/ -> dist/. Throws ContentError (every problem listed) before anything is written. */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl });
-  const files = renderSite(corpus);
+  const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache });
+  const files = renderSite(corpus, cache);
   await writeDist(options.outDir, files);
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);

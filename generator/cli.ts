@@ -1,8 +1,11 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DEFAULT_CACHE_DIR } from './build-cache.ts';
 import { build } from './build.ts';
 import { ContentError } from './problems.ts';
 
-const USAGE = 'Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com]';
+const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--no-cache]
+  Unchanged files are taken from the build cache (${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;
 
 async function main(): Promise<number> {
   let values;
@@ -12,6 +15,7 @@ async function main(): Promise<number> {
         content: { type: 'string', default: 'content' },
         out: { type: 'string', default: 'dist' },
         'base-url': { type: 'string', default: process.env.SITE_BASE_URL },
+        'no-cache': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -24,7 +28,12 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
-    const summary = await build({ contentDir: values.content, outDir: values.out, baseUrl: values['base-url'] });
+    const summary = await build({
+      contentDir: values.content,
+      outDir: values.out,
+      baseUrl: values['base-url'],
+      cacheDir: values['no-cache'] ? undefined : DEFAULT_CACHE_DIR,
+    });
     const counts = Object.entries(summary.records).map(([k, n]) => `${k} ${n}`).join(', ');
     console.log(`Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms`);
     console.log(`  records: ${counts}`);

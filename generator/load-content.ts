@@ -4,10 +4,12 @@ import fg from 'fast-glob';
 import type { Root as MdastRoot } from 'mdast';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
-import { readSource, type SourceFile } from './frontmatter.ts';
-import { inspectBody, parseMarkdown, wordCount } from './markdown.ts';
+import { readSource } from './frontmatter.ts';
 import { ContentError, type Problem } from './problems.ts';
 import { frontmatterSchema, MIN_BODY_WORDS, type JsonSchema } from './schemas/content.ts';
+import { analyzeFile, type AnalyzeOptions, type FileAnalysis } from './analyze-file.ts';
+import { NO_CACHE, type BuildCache } from './build-cache.ts';
+import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import { instanceImagesSchema, pageSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { validateFrontmatter } from './validate-schema.ts';
@@ -76,11 +78,13 @@ export const REQUIRED_PAGES = ['home', 'about', 'contact'] as const;
 export interface LoadOptions {
   /** Overrides site.yaml's baseUrl, for previews and mirrors. */
   baseUrl?: string;
+  cache?: BuildCache;
 }
 
-interface Parsed {
-  source: SourceFile;
-  tree: MdastRoot;
+interface Analyzed {
+  file: string;
+  slug: string;
+  analysis: FileAnalysis;
 }
 
 /**
@@ -89,67 +93,58 @@ interface Parsed {
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
+  const cache = options.cache ?? NO_CACHE;
   const rel = (file: string) => path.relative(process.cwd(), file) || file;
-  const read = async (file: string) => readSource(rel(file), await readFile(file, 'utf8'));
+  const analyze = async (file: string, kind: string, analyzeOptions: AnalyzeOptions): Promise<Analyzed | undefined> => {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    const relative = rel(file);
+    const analysis = cache.remember([kind, relative, text], () => analyzeFile(relative, text, analyzeOptions));
+    return { file: relative, slug: path.basename(file, '.md'), analysis };
+  };
 
   const site = await readYamlFile<Site>(path.join(contentDir, 'site.yaml'), siteSchema, problems, rel);
   const pricing = await readYamlFile<PricingSource>(path.join(contentDir, 'pricing.yaml'), pricingSourceSchema, problems, rel);
   const catalogue = await readYamlFile<{ images: InstanceImage[] }>(path.join(contentDir, 'instance-images.yaml'), instanceImagesSchema, problems, rel);
   if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  const pages: Partial<Record<(typeof REQUIRED_PAGES)[number], Page>> = {};
+  const pageFiles: Analyzed[] = [];
   for (const name of REQUIRED_PAGES) {
     const file = path.join(contentDir, 'pages', `${name}.md`);
-    const source = await read(file).catch(() => undefined);
-    if (!source) {
+    const analyzed = await analyze(file, 'page', { schema: pageSchema, minWords: 0 });
+    if (!analyzed) {
       problems.push({ file: rel(file), line: 1, field: 'file', what: 'does not exist', fix: `create ${rel(file)} with a title, a description and a body` });
       continue;
     }
-    problems.push(...validateFrontmatter(source, pageSchema));
-    const tree = parseMarkdown(source.body);
-    problems.push(...bodyProblems(source, tree, 0));
-    pages[name] = { name, file: source.file, title: String(source.data.title), description: String(source.data.description), tree };
+    problems.push(...analyzed.analysis.problems);
+    pageFiles.push(analyzed);
   }
 
-  const parsed: Record<CollectionKey, Parsed[]> = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as never;
+  const analyzed: Record<CollectionKey, Analyzed[]> = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as never;
   for (const key of COLLECTION_KEYS) {
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
-    const sources = await mapBounded(files, 64, read);
-    for (const [index, file] of files.entries()) {
-      const source = sources[index]!;
-      const slug = path.basename(file, '.md');
-      if (!SLUG_PATTERN.test(slug)) {
+    const results = await mapBounded(files, 64, (file) => analyze(file, key, { schema: frontmatterSchema(key), minWords: MIN_BODY_WORDS[key] }));
+    for (const result of results) {
+      if (!result) continue;
+      if (!SLUG_PATTERN.test(result.slug)) {
         problems.push({
-          file: source.file,
+          file: result.file,
           line: 1,
           field: 'slug',
-          what: `the file name "${slug}" is not a valid slug`,
-          fix: `rename the file to ${slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.md (lowercase letters, digits and hyphens)`,
+          what: `the file name "${result.slug}" is not a valid slug`,
+          fix: `rename the file to ${result.slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.md (lowercase letters, digits and hyphens)`,
         });
         continue;
       }
-      const schema = frontmatterSchema(key);
-      problems.push(...validateFrontmatter(source, schema));
-      const tree = parseMarkdown(source.body);
-      problems.push(...bodyProblems(source, tree, MIN_BODY_WORDS[key]));
-      problems.push(...dateOrderProblems(source));
-      parsed[key].push({ source, tree });
+      problems.push(...result.analysis.problems);
+      analyzed[key].push(result);
     }
   }
 
-  const slugs = Object.fromEntries(
-    COLLECTION_KEYS.map((k) => [k, new Set(parsed[k].map((p) => path.basename(p.source.file, '.md')))]),
-  ) as Record<CollectionKey, Set<string>>;
+  const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
   const sitePaths = knownSitePaths(slugs);
-  for (const key of COLLECTION_KEYS) {
-    for (const { source, tree } of parsed[key]) {
-      problems.push(...referenceProblems(source, frontmatterSchema(key), slugs));
-      problems.push(...linkProblems(source, tree, sitePaths));
-    }
-  }
-  for (const page of Object.values(pages)) {
-    const source = { file: page.file, bodyLine: 1 } as SourceFile;
-    problems.push(...linkProblems(source, page.tree, sitePaths));
+  for (const { file, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
+    problems.push(...referenceProblems(file, analysis, slugs), ...linkProblems(file, analysis, sitePaths));
   }
 
   if (problems.length || !site || !pricing || !catalogue) {
@@ -159,23 +154,26 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const records = Object.fromEntries(
     COLLECTION_KEYS.map((key) => [
       key,
-      parsed[key]
-        .map(({ source, tree }): ContentRecord => {
-          const slug = path.basename(source.file, '.md');
-          return {
-            collection: key,
-            slug,
-            file: source.file,
-            fields: source.data as ContentRecord['fields'],
-            tree,
-            url: site.baseUrl + paths.recordPage(key, slug),
-          };
-        })
+      analyzed[key]
+        .map(({ file, slug, analysis }): ContentRecord => ({
+          collection: key,
+          slug,
+          file,
+          fields: analysis.data as ContentRecord['fields'],
+          tree: analysis.tree,
+          url: site.baseUrl + paths.recordPage(key, slug),
+        }))
         .sort(compareRecords),
     ]),
   ) as Record<CollectionKey, ContentRecord[]>;
+  const pages = Object.fromEntries(
+    pageFiles.map(({ file, slug, analysis }) => [
+      slug,
+      { name: slug, file, title: String(analysis.data.title), description: String(analysis.data.description), tree: analysis.tree },
+    ]),
+  ) as Corpus['pages'];
 
-  return { site, pricing, instanceImages: catalogue.images, pages: pages as Corpus['pages'], records };
+  return { site, pricing, instanceImages: catalogue.images, pages, records };
 }
 
 async function readYamlFile<T>(
@@ -194,78 +192,4 @@ async function readYamlFile<T>(
   const fileProblems = validateFrontmatter(source, schema).map((p) => ({ ...p, line: Math.max(1, p.line - 1) }));
   problems.push(...fileProblems);
   return fileProblems.length ? undefined : (source.data as T);
-}
-
-function bodyProblems(source: SourceFile, tree: MdastRoot, minWords: number): Problem[] {
-  const problems: Problem[] = [];
-  const at = (line: number) => source.bodyLine + line - 1;
-  for (const finding of inspectBody(tree)) {
-    if (finding.kind === 'h1') {
-      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: `has a level-1 heading "${finding.value}"`, fix: 'use ## for sections; the page title comes from `title`' });
-    } else if (finding.kind === 'html') {
-      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: 'contains raw HTML', fix: 'write it in Markdown; raw HTML is not published' });
-    }
-  }
-  const words = wordCount(tree);
-  if (words < minWords) {
-    problems.push({ file: source.file, line: source.bodyLine, field: 'body', what: `has ${words} words`, fix: `write at least ${minWords} words` });
-  }
-  return problems;
-}
-
-function dateOrderProblems(source: SourceFile): Problem[] {
-  const { published, lastUpdated } = source.data;
-  if (typeof published === 'string' && typeof lastUpdated === 'string' && published > lastUpdated) {
-    return [{ file: source.file, line: source.lineOf('published'), field: 'published', what: `${published} is after lastUpdated ${lastUpdated}`, fix: 'set lastUpdated to the publication date or later' }];
-  }
-  return [];
-}
-
-/** Every list field annotated with `x-references` must name existing records of that collection. */
-function referenceProblems(source: SourceFile, schema: JsonSchema, slugs: Record<CollectionKey, Set<string>>): Problem[] {
-  const problems: Problem[] = [];
-  for (const [field, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-    const target = property['x-references'] as CollectionKey | undefined;
-    const value = source.data[field];
-    if (!target || !Array.isArray(value)) continue;
-    value.forEach((slug, index) => {
-      if (typeof slug === 'string' && SLUG_PATTERN.test(slug) && !slugs[target].has(slug)) {
-        problems.push({
-          file: source.file,
-          line: source.lineOf(`${field}.${index}`),
-          field: `${field}.${index}`,
-          what: `"${slug}" is not a record of ${target}`,
-          fix: `use the slug of an existing file in content/${target}/ or create content/${target}/${slug}.md`,
-        });
-      }
-    });
-  }
-  return problems;
-}
-
-function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<string> {
-  const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
-  known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
-  for (const key of COLLECTION_KEYS) {
-    known.add(paths.collectionPage(key)).add(paths.apiList(key));
-    for (const slug of slugs[key]) known.add(paths.recordPage(key, slug)).add(paths.apiRecord(key, slug));
-  }
-  return known;
-}
-
-function linkProblems(source: SourceFile, tree: MdastRoot, known: Set<string>): Problem[] {
-  const problems: Problem[] = [];
-  for (const finding of inspectBody(tree)) {
-    if (finding.kind !== 'link' || !finding.value.startsWith('/') || finding.value.startsWith('//')) continue;
-    const target = finding.value.replace(/[?#].*$/, '');
-    if (known.has(target) || known.has(`${target}/`)) continue;
-    problems.push({
-      file: source.file,
-      line: source.bodyLine + finding.line - 1,
-      field: 'body',
-      what: `links to ${finding.value}, which is not a page of the site`,
-      fix: 'link to an existing page such as /glossary/<slug>/ or remove the link',
-    });
-  }
-  return problems;
 }

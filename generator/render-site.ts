@@ -9,6 +9,7 @@ import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { Corpus } from './load-content.ts';
+import { NO_CACHE, type BuildCache } from './build-cache.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
@@ -23,8 +24,11 @@ const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** Everything dist/ holds, as file path -> content. Pure: the same corpus always gives the same map. */
-export function renderSite(corpus: Corpus): Map<string, string> {
+/**
+ * Everything dist/ holds, as file path -> content. The same corpus always gives the same
+ * map; the cache only spares re-rendering pages and records whose inputs did not change.
+ */
+export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<string, string> {
   const files = new Map<string, string>();
   const put = (file: string, content: string) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
@@ -40,7 +44,9 @@ export function renderSite(corpus: Corpus): Map<string, string> {
     const summaries = corpus.records[key].map(toSummary);
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries)));
     put(`${DATA_DIR}/summaries/${key}.json`, json(summaries));
-    for (const record of corpus.records[key]) put(apiFile(paths.apiRecord(key, record.slug)), json(recordDocument(record)));
+    for (const record of corpus.records[key]) {
+      put(apiFile(paths.apiRecord(key, record.slug)), cache.remember(['record', JSON.stringify(record)], () => json(recordDocument(record))));
+    }
   }
   put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
@@ -54,8 +60,9 @@ export function renderSite(corpus: Corpus): Map<string, string> {
     searchPage(corpus),
   ];
   const twins = new Map<string, string>();
+  const siteJson = JSON.stringify(corpus.site);
   for (const page of pages) {
-    const { html, markdown } = renderPage(corpus.site, page);
+    const { html, markdown } = cache.remember(['page', siteJson, JSON.stringify(page)], () => renderPage(corpus.site, page));
     put(...html);
     put(...markdown);
     twins.set(page.path, markdown[1]);

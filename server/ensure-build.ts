@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { build } from '../generator/build.ts';
+import { DEFAULT_CACHE_DIR } from '../generator/build-cache.ts';
 
 /** Newest modification time among the files that determine dist/ (content and the generator itself). */
 async function newestSource(projectDir: string, contentDir: string): Promise<number> {
@@ -17,7 +18,7 @@ async function newestSource(projectDir: string, contentDir: string): Promise<num
 export async function ensureBuild(projectDir: string, contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
   const marker = await stat(path.join(outDir, 'index.html')).catch(() => undefined);
   if (marker && marker.mtimeMs >= (await newestSource(projectDir, contentDir))) return 'fresh';
-  const summary = await build({ contentDir, outDir });
+  const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR });
   console.log(`Built ${outDir} (${summary.files} files) in ${summary.milliseconds} ms`);
   return 'built';
 }

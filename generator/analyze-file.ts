@@ -1,0 +1,85 @@
+import type { Root as MdastRoot } from 'mdast';
+import { SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
+import { readSource, type SourceFile } from './frontmatter.ts';
+import { inspectBody, parseMarkdown, wordCount } from './markdown.ts';
+import type { Problem } from './problems.ts';
+import type { JsonSchema } from './schemas/content.ts';
+import { validateFrontmatter } from './validate-schema.ts';
+
+/**
+ * Everything the build needs from one content file, computed from its text alone: so it
+ * can be cached per file, and an unchanged file costs a cache read on the next build.
+ * Checks that need the whole corpus (cross-references, links) use `references` and `links`.
+ */
+export interface FileAnalysis {
+  data: Record<string, unknown>;
+  /** The body's Markdown tree, without source positions (they are only needed for the problems below). */
+  tree: MdastRoot;
+  /** Schema, body and date problems of this file. */
+  problems: Problem[];
+  references: { field: string; slug: string; target: CollectionKey; line: number }[];
+  /** Site-relative links in the body, with their file line. */
+  links: { url: string; line: number }[];
+}
+
+export interface AnalyzeOptions {
+  schema: JsonSchema;
+  minWords: number;
+}
+
+export function analyzeFile(file: string, text: string, { schema, minWords }: AnalyzeOptions): FileAnalysis {
+  const source = readSource(file, text);
+  const tree = parseMarkdown(source.body);
+  const findings = inspectBody(tree);
+  const at = (line: number) => source.bodyLine + line - 1;
+  const problems = [...validateFrontmatter(source, schema), ...bodyProblems(source, tree, findings, minWords), ...dateOrderProblems(source)];
+  const links = findings
+    .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
+    .map((f) => ({ url: f.value, line: at(f.line) }));
+  return { data: source.data, tree: withoutPositions(tree), problems, references: referencesOf(source, schema), links };
+}
+
+function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
+  const problems: Problem[] = [];
+  const at = (line: number) => source.bodyLine + line - 1;
+  for (const finding of findings) {
+    if (finding.kind === 'h1') {
+      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: `has a level-1 heading "${finding.value}"`, fix: 'use ## for sections; the page title comes from `title`' });
+    } else if (finding.kind === 'html') {
+      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: 'contains raw HTML', fix: 'write it in Markdown; raw HTML is not published' });
+    }
+  }
+  const words = wordCount(tree);
+  if (words < minWords) {
+    problems.push({ file: source.file, line: source.bodyLine, field: 'body', what: `has ${words} words`, fix: `write at least ${minWords} words` });
+  }
+  return problems;
+}
+
+function dateOrderProblems(source: SourceFile): Problem[] {
+  const { published, lastUpdated } = source.data;
+  if (typeof published === 'string' && typeof lastUpdated === 'string' && published > lastUpdated) {
+    return [{ file: source.file, line: source.lineOf('published'), field: 'published', what: `${published} is after lastUpdated ${lastUpdated}`, fix: 'set lastUpdated to the publication date or later' }];
+  }
+  return [];
+}
+
+/** The slugs of every list field annotated with `x-references`, with where each was written. */
+function referencesOf(source: SourceFile, schema: JsonSchema): FileAnalysis['references'] {
+  const references: FileAnalysis['references'] = [];
+  for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+    const target = property['x-references'] as CollectionKey | undefined;
+    const value = source.data[field];
+    if (!target || !Array.isArray(value)) continue;
+    value.forEach((slug, index) => {
+      if (typeof slug === 'string' && SLUG_PATTERN.test(slug)) {
+        references.push({ field: `${field}.${index}`, slug, target, line: source.lineOf(`${field}.${index}`) });
+      }
+    });
+  }
+  return references;
+}
+
+function withoutPositions<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value))) as T;
+}

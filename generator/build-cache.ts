@@ -1,0 +1,51 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+
+/**
+ * Results of per-file work (parsing and checking a content file, rendering a page),
+ * stored under a hash of their inputs and of the generator itself: a build after a
+ * one-file change recomputes that file and the pages whose inputs changed, nothing else.
+ * Any change to the generator, the shared definitions or the dependencies starts afresh.
+ */
+export interface BuildCache {
+  remember<T>(parts: string[], compute: () => T): T;
+}
+
+export const NO_CACHE: BuildCache = { remember: (_parts, compute) => compute() };
+
+const PROJECT = path.resolve(import.meta.dirname, '..');
+
+function generatorFingerprint(): string {
+  const hash = createHash('sha256');
+  const files = fg.sync(['generator/**/*', 'core/**/*', 'package-lock.json'], { cwd: PROJECT }).sort();
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(PROJECT, file))).update('\0');
+  return hash.digest('hex');
+}
+
+export function openBuildCache(dir: string): BuildCache {
+  const fingerprint = generatorFingerprint();
+  return {
+    remember<T>(parts: string[], compute: () => T): T {
+      const hash = createHash('sha256').update(fingerprint);
+      for (const part of parts) hash.update('\0').update(part);
+      const key = hash.digest('hex');
+      const file = path.join(dir, key.slice(0, 2), `${key}.json`);
+      try {
+        return JSON.parse(readFileSync(file, 'utf8')) as T;
+      } catch {
+        const value = compute();
+        mkdirSync(path.dirname(file), { recursive: true });
+        // Written whole and renamed, so a concurrent or interrupted build never reads half an entry.
+        const temporary = `${file}.${randomUUID()}.tmp`;
+        writeFileSync(temporary, JSON.stringify(value));
+        renameSync(temporary, file);
+        return value;
+      }
+    },
+  };
+}
+
+/** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
+export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');

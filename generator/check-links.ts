@@ -1,0 +1,42 @@
+import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { paths } from '../core/paths.ts';
+import type { FileAnalysis } from './analyze-file.ts';
+import type { Problem } from './problems.ts';
+
+/** Checks that need the whole corpus: cross-references to other records and links to site pages. */
+export function referenceProblems(file: string, analysis: FileAnalysis, slugs: Record<CollectionKey, Set<string>>): Problem[] {
+  return analysis.references
+    .filter((ref) => !slugs[ref.target].has(ref.slug))
+    .map((ref) => ({
+      file,
+      line: ref.line,
+      field: ref.field,
+      what: `"${ref.slug}" is not a record of ${ref.target}`,
+      fix: `use the slug of an existing file in content/${ref.target}/ or create content/${ref.target}/${ref.slug}.md`,
+    }));
+}
+
+export function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<string> {
+  const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
+  known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
+  for (const key of COLLECTION_KEYS) {
+    known.add(paths.collectionPage(key)).add(paths.apiList(key));
+    for (const slug of slugs[key]) known.add(paths.recordPage(key, slug)).add(paths.apiRecord(key, slug));
+  }
+  return known;
+}
+
+export function linkProblems(file: string, analysis: FileAnalysis, known: Set<string>): Problem[] {
+  return analysis.links
+    .filter((link) => {
+      const target = link.url.replace(/[?#].*$/, '');
+      return !known.has(target) && !known.has(`${target}/`);
+    })
+    .map((link) => ({
+      file,
+      line: link.line,
+      field: 'body',
+      what: `links to ${link.url}, which is not a page of the site`,
+      fix: 'link to an existing page such as /glossary/<slug>/ or remove the link',
+    }));
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { build } from '../generator/build.ts';
+import { ContentError } from '../generator/problems.ts';
+import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+
+let root: string;
+let content: string;
+let cacheDir: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'cache-'));
+  content = path.join(root, 'content');
+  cacheDir = path.join(root, 'cache');
+  await writeSyntheticCorpus(content, 4);
+});
+
+async function digest(dir: string): Promise<Record<string, string>> {
+  const files = (await fg('**/*', { cwd: dir })).sort();
+  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(path.join(dir, f))).digest('hex')])));
+}
+
+const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
+const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
+
+describe('incremental builds', () => {
+  it('give exactly the output of a clean build, before and after a one-file change', async () => {
+    await cached('cold');
+    await cached('warm');
+    await clean('clean');
+    expect(await digest(path.join(root, 'warm'))).toEqual(await digest(path.join(root, 'clean')));
+
+    // A new title changes the record's own files and every page that shows it: lists, indexes, cross-references.
+    const glossary = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
+    await writeFile(glossary, (await readFile(glossary, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'));
+    await cached('changed-cached');
+    await clean('changed-clean');
+    const changed = await digest(path.join(root, 'changed-cached'));
+    expect(changed).toEqual(await digest(path.join(root, 'changed-clean')));
+    const before = await digest(path.join(root, 'clean'));
+    const differing = Object.keys(changed).filter((f) => changed[f] !== before[f]);
+    expect(differing).toEqual(expect.arrayContaining([`threats/${syntheticSlug('threats', 1)}/index.html`, 'glossary/index.html', 'llms.txt', '_data/search-index.json']));
+  });
+
+  it('still reports every problem of a file that comes from the cache', async () => {
+    const file = path.join(content, 'threats', `${syntheticSlug('threats', 0)}.md`);
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: nope'));
+    const problems = async () => {
+      try {
+        await cached('out');
+      } catch (error) {
+        return (error as ContentError).problems;
+      }
+      throw new Error('expected the build to fail');
+    };
+    const first = await problems();
+    expect(first.length).toBeGreaterThan(0);
+    expect(await problems()).toEqual(first);
+  });
+});
