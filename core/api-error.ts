@@ -1,3 +1,6 @@
+import { COLLECTION_KEYS } from './collections.ts';
+import { paths } from './paths.ts';
+
 /** The section 7 Error object, shared by the static 404 and every function. */
 export const ERROR_CODES = [
   'not_found',
@@ -25,4 +28,14 @@ export interface ApiError {
 
 export function apiError(code: ErrorCode, message: string, hint: string, docs: string): ApiError {
   return { error: message, code, message, hint, docs };
+}
+
+/** The 404 of the API, the same everywhere: the static api/404.json, the functions, the read gate. */
+export function notFoundError(baseUrl: string): ApiError {
+  return apiError(
+    'not_found',
+    'No API resource exists at this path.',
+    `Check the path against the API index at ${baseUrl}${paths.apiIndex}; collection keys are ${COLLECTION_KEYS.join(', ')} and slugs come from each collection's list.`,
+    baseUrl + paths.openapi,
+  );
 }

@@ -25,6 +25,8 @@ export const paths = {
   apiPricing: `${API_BASE}/pricing`,
   apiSearch: `${API_BASE}/search`,
   openapi: `${API_BASE}/openapi.json`,
+  /** The static JSON 404 document, for hosts that serve an error page from a file (mirrors). */
+  apiNotFoundDocument: '/api/404.json',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   feed: '/posts/feed.xml',

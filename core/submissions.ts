@@ -4,6 +4,14 @@ export type SignupList = (typeof SIGNUP_LISTS)[number];
 export type SubmissionKind = 'contact' | SignupList;
 export const SUBMISSION_KINDS: readonly SubmissionKind[] = ['contact', ...SIGNUP_LISTS];
 
+/** Where each endpoint is (contract 4.2). */
+export const SUBMISSION_PATHS: Record<SubmissionKind, `/api/${string}`> = {
+  contact: '/api/contact',
+  newsletter: '/api/newsletter',
+  waitlist: '/api/waitlist',
+  'sandbox-early-access': '/api/sandbox-early-access',
+};
+
 export interface ContactMessage {
   name: string;
   email: string;

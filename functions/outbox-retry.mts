@@ -15,4 +15,5 @@ export default async (): Promise<Response> => {
   return new Response(null, { status: 200 });
 };
 
+// Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = { schedule: '*/15 * * * *' };

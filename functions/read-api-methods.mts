@@ -3,14 +3,16 @@ import { createReadApi } from '../runtime/read-api.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 
 /**
- * Netlify Function: every method other than GET/HEAD on /api/v1, static paths included:
+ * Netlify Function: every method other than GET/HEAD on the static paths of /api/v1:
  * 405 with Allow on read paths, 404 on unknown ones, CORS preflight answers.
  */
 const readApi = createReadApi(await loadServiceData(functionDataDir()));
 
-export default async (request: Request): Promise<Response> => (await readApi(request)) ?? new Response(null, { status: 404 });
+export default (request: Request): Promise<Response> => readApi(request);
 
+// Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {
   path: ['/api/v1', '/api/v1/*'],
+  excludedPath: ['/api/v1/search', '/api/v1/threats', '/api/v1/glossary', '/api/v1/exposures', '/api/v1/apps', '/api/v1/ai', '/api/v1/posts'],
   method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
 };

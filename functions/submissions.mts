@@ -1,13 +1,15 @@
 import type { Config, Context } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { notFoundResponse } from '../runtime/responses.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
-import { submissionEndpointsFor, SUBMISSION_PATHS } from '../runtime/submissions/submission-endpoints.ts';
+import { submissionEndpointsFor } from '../runtime/submissions/submission-endpoints.ts';
 
 /**
- * Netlify Function: the contact and sign-up endpoints. Submissions go to the Netlify
- * Blobs store `service` (strong consistency); mail over SMTP_URL, and without it
- * every contact message is kept and answered 500 not_configured.
+ * Netlify Function: the contact and sign-up endpoints. Submissions and the per-sender
+ * limits go to the Netlify Blobs store `service` (strong consistency), shared by every
+ * instance; mail over SMTP_URL, and without it every contact message is kept and
+ * answered 500 not_configured.
  */
 const data = await loadServiceData(functionDataDir());
 const endpoints = submissionEndpointsFor(data, {
@@ -16,10 +18,10 @@ const endpoints = submissionEndpointsFor(data, {
 });
 
 export default async (request: Request, context: Context): Promise<Response> =>
-  (await endpoints(request, context.ip)) ?? new Response(null, { status: 404 });
+  (await endpoints(request, context.ip)) ?? notFoundResponse(data.baseUrl);
 
+// Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {
-  path: Object.values(SUBMISSION_PATHS),
-  // A loose platform backstop across instances (its window is at most 180 s); the exact limit is the code's.
+  path: ['/api/contact', '/api/newsletter', '/api/waitlist', '/api/sandbox-early-access'],
   rateLimit: { windowLimit: 20, windowSize: 180, aggregateBy: ['ip', 'domain'] },
 };

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { apiFile, paths } from '../core/paths.ts';
 import { summaryPage } from '../core/summary.ts';
-import { apiIndex, notFoundDocument, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
+import { notFoundError } from '../core/api-error.ts';
+import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
 import { DATA_DIR, headersFile, redirectsFile } from './emit/netlify-rules.ts';
 import { openApiDocument } from './emit/openapi.ts';
@@ -39,7 +40,7 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<st
   put(apiFile(paths.apiIndex), json(apiIndex(corpus)));
   put(apiFile(paths.apiPricing), json(pricingDocument(corpus)));
   put(paths.openapi.slice(1), json(openapi));
-  put('api/404.json', json(notFoundDocument(corpus)));
+  put(paths.apiNotFoundDocument.slice(1), json(notFoundError(corpus.site.baseUrl)));
   for (const key of COLLECTION_KEYS) {
     const summaries = corpus.records[key].map(toSummary);
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries)));

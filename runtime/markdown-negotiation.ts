@@ -33,3 +33,10 @@ export function markdownTwinPath(pathname: string): string | undefined {
   if (last.includes('.')) return undefined;
   return `${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html.md`;
 }
+
+/** Where a request for a page goes when it asks for Markdown: the twin's path, or undefined to serve the page as it is. */
+export function markdownTwinFor(request: Request): string | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const twin = markdownTwinPath(new URL(request.url).pathname);
+  return twin && prefersMarkdown(request.headers.get('accept')) ? twin : undefined;
+}

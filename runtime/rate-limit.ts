@@ -1,55 +1,66 @@
-/**
- * A fixed-window counter per client, in memory: limits are per server instance, as
- * contract section 8 allows. The clock is injected so tests need not wait.
- */
-export interface RateLimitPolicy {
-  limit: number;
-  windowSeconds: number;
-}
+import type { RateLimitPolicy } from '../core/limits.ts';
 
+/**
+ * Fixed-window counters per key (a client address, a mail recipient): the window starts
+ * at the key's first request. The clock is injected so tests need not wait.
+ */
 export interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the client's window resets (at least 1). */
+  /** Seconds until the key's window resets (at least 1). */
   resetSeconds: number;
   policy: RateLimitPolicy;
 }
 
 export interface RateLimiter {
-  take(key: string): RateLimitDecision;
+  take(key: string): Promise<RateLimitDecision>;
 }
 
-export function createRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now): RateLimiter {
+export interface RateWindow {
+  start: number;
+  count: number;
+}
+
+/** One request against a key's window: the window to keep and the decision. Shared by every limiter. */
+export function countRequest(current: RateWindow | undefined, policy: RateLimitPolicy, time: number): { window: RateWindow; decision: RateLimitDecision } {
   const windowMs = policy.windowSeconds * 1000;
-  const windows = new Map<string, { start: number; count: number }>();
+  const fresh = !current || time - current.start >= windowMs;
+  const base = fresh ? { start: time, count: 0 } : current;
+  const allowed = base.count < policy.limit;
+  const window = allowed ? { start: base.start, count: base.count + 1 } : base;
+  return {
+    window,
+    decision: {
+      allowed,
+      limit: policy.limit,
+      remaining: policy.limit - window.count,
+      resetSeconds: Math.max(1, Math.ceil((window.start + windowMs - time) / 1000)),
+      policy,
+    },
+  };
+}
+
+/**
+ * Counters in this instance's memory: for the read limit, which the contract allows per
+ * instance and which must cost nothing on the hot path.
+ */
+export function createMemoryRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now): RateLimiter {
+  const windowMs = policy.windowSeconds * 1000;
+  const windows = new Map<string, RateWindow>();
   let lastSweep = now();
 
-  const sweep = (time: number) => {
-    // Forget finished windows now and then, so memory follows active clients, not all clients ever seen.
-    if (time - lastSweep < windowMs) return;
-    for (const [key, w] of windows) if (time - w.start >= windowMs) windows.delete(key);
-    lastSweep = time;
-  };
-
   return {
-    take(key) {
+    async take(key) {
       const time = now();
-      sweep(time);
-      let w = windows.get(key);
-      if (!w || time - w.start >= windowMs) {
-        w = { start: time, count: 0 };
-        windows.set(key, w);
+      // Forget finished windows now and then, so memory follows active clients, not all clients ever seen.
+      if (time - lastSweep >= windowMs) {
+        for (const [k, w] of windows) if (time - w.start >= windowMs) windows.delete(k);
+        lastSweep = time;
       }
-      const allowed = w.count < policy.limit;
-      if (allowed) w.count++;
-      return {
-        allowed,
-        limit: policy.limit,
-        remaining: policy.limit - w.count,
-        resetSeconds: Math.max(1, Math.ceil((w.start + windowMs - time) / 1000)),
-        policy,
-      };
+      const { window, decision } = countRequest(windows.get(key), policy, time);
+      windows.set(key, window);
+      return decision;
     },
   };
 }

@@ -1,8 +1,7 @@
-import { paths } from '../core/paths.ts';
 import { summaryPage } from '../core/summary.ts';
 import { clampLimit, pageQuery } from './paginate.ts';
 import { READ_METHODS, readRoute } from './read-routes.ts';
-import { errorResponse, jsonResponse } from './responses.ts';
+import { errorResponse, jsonResponse, notFoundResponse } from './responses.ts';
 import { MAX_QUERY_LENGTH } from './search.ts';
 import type { ServiceData } from './service-data.ts';
 
@@ -14,29 +13,17 @@ const CACHEABLE = {
 };
 
 /**
- * The dynamic part of the read API: list pages for any limit/offset, search, and the
- * 404/405 answers of every read path. Requests it does not own (static documents) get
- * `undefined`, and the host serves the file.
+ * The dynamic part of the read API: list pages for any limit/offset (none too: the same
+ * first page the build wrote as a file), search, and every method other than GET/HEAD on
+ * a read path. Static documents (index, records, pricing, OpenAPI) are files, never routed here.
  */
-export function createReadApi(
-  data: ServiceData,
-  /** Static hosts serve a list without a query from its file; on Netlify the function owns the list paths and answers those too. */
-  { listsWithoutQuery = 'static' }: { listsWithoutQuery?: 'static' | 'serve' } = {},
-) {
-  const notFound = () =>
-    errorResponse(
-      'not_found',
-      'No API resource exists at this path.',
-      `Check the path against the API index at ${data.baseUrl}${paths.apiIndex}; slugs come from each collection's list.`,
-      data.docs,
-    );
-
-  return async function readApi(request: Request): Promise<Response | undefined> {
+export function createReadApi(data: ServiceData) {
+  return async function readApi(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const route = readRoute(url.pathname);
 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      if (route.kind === 'unknown') return notFound();
+      if (route.kind === 'unknown') return notFoundResponse(data.baseUrl);
       if (request.method === 'OPTIONS' && request.headers.has('Access-Control-Request-Method')) {
         return new Response(null, {
           status: 204,
@@ -65,11 +52,11 @@ export function createReadApi(
       return jsonResponse({ query: q, limit, total: hits.length, data: hits }, { headers: CACHEABLE });
     }
 
-    if (route.kind === 'list' && (url.search !== '' || listsWithoutQuery === 'serve')) {
+    if (route.kind === 'list') {
       const { limit, offset } = pageQuery(url.searchParams);
       const summaries = await data.summaries(route.collection);
       return jsonResponse(summaryPage(route.collection, summaries, limit, offset), { headers: CACHEABLE });
     }
-    return undefined;
+    return notFoundResponse(data.baseUrl);
   };
 }

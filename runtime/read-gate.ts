@@ -1,30 +1,32 @@
+import { notFoundError } from '../core/api-error.ts';
 import type { ApiVersion } from '../core/api-versions.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
-import { errorResponse } from './responses.ts';
+import { errorResponse, notFoundResponse } from './responses.ts';
 
 /**
- * The one gate in front of every /api/v1 read, static or not: the per-client rate limit
- * and the headers every read response carries (RateLimit-*, CORS, and Deprecation/Sunset
- * when the version is being retired).
+ * The one gate in front of every /api/v1 read, static or not: the per-client rate limit,
+ * the headers every read response carries (RateLimit-*, CORS, and Deprecation/Sunset when
+ * the version is being retired), and the JSON 404 for a path no file or function answers.
  */
 export interface ReadGateOptions {
   limiter: RateLimiter;
   versions: ApiVersion[];
-  /** The `docs` URL of the 429 Error. */
-  docs: string;
+  /** The site's origin, for the `docs` and `hint` URLs of the gate's own Errors. */
+  baseUrl: string;
 }
 
-export function createReadGate({ limiter, versions, docs }: ReadGateOptions) {
+export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) {
+  const docs = notFoundError(baseUrl).docs;
   return async function gate(request: Request, client: string, next: () => Promise<Response>): Promise<Response> {
     const url = new URL(request.url);
-    const decision = limiter.take(client);
+    const decision = await limiter.take(client);
     const extra: Record<string, string> = {
       ...rateLimitHeaders(decision),
       ...deprecationHeaders(versionOf(url.pathname, versions), url.origin),
       'Access-Control-Allow-Origin': '*',
     };
-    const response = decision.allowed
+    let response = decision.allowed
       ? await next()
       : errorResponse(
           'rate_limited',
@@ -32,6 +34,12 @@ export function createReadGate({ limiter, versions, docs }: ReadGateOptions) {
           `Wait ${decision.resetSeconds} seconds (Retry-After) before the next request, or cache responses.`,
           docs,
         );
+    // A read path nothing serves gets the host's own 404 (an HTML page, or no body at all),
+    // whatever headers the host adds to it: every 404 of the API is the same Error object.
+    if (response.status === 404) {
+      await response.body?.cancel();
+      response = notFoundResponse(baseUrl);
+    }
     const headers = new Headers(response.headers);
     for (const [name, value] of Object.entries(extra)) headers.set(name, value);
     // HEAD answers like GET, without the body.

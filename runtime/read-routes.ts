@@ -10,10 +10,6 @@ export type ReadRoute =
 
 export const READ_METHODS = 'GET, HEAD';
 
-export function isReadApiPath(pathname: string): boolean {
-  return pathname === paths.apiIndex || pathname.startsWith(`${paths.apiIndex}/`);
-}
-
 export function readRoute(pathname: string): ReadRoute {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   if (trimmed === paths.apiIndex) return { kind: 'index' };

@@ -1,4 +1,4 @@
-import { apiError, type ErrorCode } from '../core/api-error.ts';
+import { apiError, notFoundError, type ErrorCode } from '../core/api-error.ts';
 
 /** JSON answers, and the section 7 Error object with the status it pairs with. */
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
@@ -30,4 +30,9 @@ export function errorResponse(
   status = ERROR_STATUS[code],
 ): Response {
   return jsonResponse(apiError(code, message, hint, docs), { status, headers });
+}
+
+/** The API's 404 for any method on a path that names nothing. */
+export function notFoundResponse(baseUrl: string): Response {
+  return jsonResponse(notFoundError(baseUrl), { status: 404, headers: { 'Cache-Control': 'public, max-age=300' } });
 }

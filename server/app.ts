@@ -1,22 +1,22 @@
 import path from 'node:path';
 import { API_VERSIONS, type ApiVersion } from '../core/api-versions.ts';
+import { READ_RATE_LIMIT, type RateLimitPolicy } from '../core/limits.ts';
+import { edgeFunctionFor, functionFor, type FunctionName } from '../core/routes.ts';
 import { clientAddress } from '../runtime/client-address.ts';
-import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
-import { createRateLimiter, type RateLimitPolicy } from '../runtime/rate-limit.ts';
-import { createReadApi } from '../runtime/read-api.ts';
-import { createReadGate } from '../runtime/read-gate.ts';
-import { READ_RATE_LIMIT } from '../runtime/read-limits.ts';
-import { isReadApiPath } from '../runtime/read-routes.ts';
-import { errorResponse } from '../runtime/responses.ts';
-import { loadServiceData } from '../runtime/service-data.ts';
-import { createStaticSite } from './static-site.ts';
 import { createOrgApi } from '../runtime/instances/org-api.ts';
 import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
 import { createSandboxPage } from '../runtime/instances/sandbox-page.ts';
 import type { Mailer } from '../runtime/mail/mailer.ts';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { markdownTwinFor } from '../runtime/markdown-negotiation.ts';
+import { createMemoryRateLimiter } from '../runtime/rate-limit.ts';
+import { createReadApi } from '../runtime/read-api.ts';
+import { createReadGate } from '../runtime/read-gate.ts';
+import { notFoundResponse } from '../runtime/responses.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { submissionEndpointsFor } from '../runtime/submissions/submission-endpoints.ts';
+import { createStaticSite } from './static-site.ts';
 
 export interface AppOptions {
   distDir: string;
@@ -39,46 +39,57 @@ export interface RequestInfo {
   remoteAddress?: string;
 }
 
+type Handler = (request: Request, client: string) => Promise<Response>;
+
 /**
- * The whole service on one machine: the same handler modules the Netlify functions
- * export, in front of dist/ served with the generated rules.
+ * The whole service on one machine, routed as Netlify routes it: the edge step of a path
+ * (core/routes.ts) runs first, then the function that owns the path, else dist/ served
+ * with the generated rules. The handlers are the modules the Netlify functions export.
  */
 export async function createApp(options: AppOptions): Promise<(request: Request, info?: RequestInfo) => Promise<Response>> {
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
+  const store = createFileStore(path.join(options.dataDir, 'store'));
   const readApi = createReadApi(data);
-  const { dataDir } = options;
-  const store = createFileStore(path.join(dataDir, 'store'));
   const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
   const sandboxPage = createSandboxPage(store);
   const submissions = submissionEndpointsFor(data, {
     store,
-    mailer: options.mailer ?? mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: path.join(dataDir, 'mail-outbox') }),
+    mailer:
+      options.mailer ??
+      mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: path.join(options.dataDir, 'mail-outbox') }),
     now: options.now,
     senderLimit: options.contactRateLimit,
   });
   const gate = createReadGate({
-    limiter: createRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
+    limiter: createMemoryRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
     versions: options.versions ?? API_VERSIONS,
-    docs: data.docs,
+    baseUrl: data.baseUrl,
   });
 
+  const functions: Record<FunctionName, Handler> = {
+    'read-api': readApi,
+    'read-api-methods': readApi,
+    submissions: async (request, client) => (await submissions(request, client)) ?? notFoundResponse(data.baseUrl),
+    'api-not-found': async () => notFoundResponse(data.baseUrl),
+    'org-api': async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
+  };
+
   return async (request, info = {}) => {
-    const url = new URL(request.url);
+    const { pathname } = new URL(request.url);
     const client = clientAddress(request, info.remoteAddress, options.trustProxy ?? false);
-    if (isReadApiPath(url.pathname)) {
-      return gate(request, client, async () => (await readApi(request)) ?? staticSite(request));
+    const owner = functionFor(pathname, request.method);
+    const origin = () => (owner ? functions[owner](request, client) : staticSite(request));
+    switch (edgeFunctionFor(pathname, request.method)) {
+      case 'read-gate':
+        return gate(request, client, origin);
+      case 'markdown-twin': {
+        // An edge rewrite: the twin is served in place of the page, from the same static host.
+        const twin = markdownTwinFor(request);
+        return twin ? staticSite(new Request(new URL(twin, request.url), { method: request.method })) : origin();
+      }
+      default:
+        return origin();
     }
-    const answered = (await submissions(request, client)) ?? (await orgApi(request)) ?? (await sandboxPage(request));
-    if (answered) return answered;
-    if (url.pathname.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD') {
-      return errorResponse('not_found', 'No API endpoint exists at this path.', `See the endpoints listed at ${data.baseUrl}/api/v1.`, data.docs);
-    }
-    const twin = markdownTwinPath(url.pathname);
-    if (twin && prefersMarkdown(request.headers.get('accept')) && (request.method === 'GET' || request.method === 'HEAD')) {
-      const response = await staticSite(new Request(new URL(twin, url), { method: request.method }));
-      if (response.status === 200) return response;
-    }
-    return staticSite(request);
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../runtime/rate-limit.ts';
+import { createMemoryRateLimiter } from '../runtime/rate-limit.ts';
 import { acceptContact, acceptSignup } from '../runtime/submissions/accept-submission.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     teamAddress: 'team@example.com',
     fromAddress: 'Site <site@example.com>',
     siteName: 'Site',
-    ackLimiter: createRateLimiter({ limit: 3, windowSeconds: 60 }),
+    ackLimiter: createMemoryRateLimiter({ limit: 3, windowSeconds: 60 }),
   };
   await acceptContact(services, { name: 'Grace, "Amazing" Hopper', email: 'grace@example.com', message: '=HYPERLINK("x")\nsecond line' }, '192.0.2.1');
   await acceptSignup(services, 'waitlist', { email: 'one@example.com', source: 'home' });

@@ -12,7 +12,8 @@ import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.
 /**
  * Netlify's own parsers read the generated _redirects and _headers; a plain reading of
  * the parsed rules (first match wins, a file shadows a non-forced rule) must send every
- * sample URL to the same file, status and headers as the local server.
+ * sample URL to the same file, status and headers as the local server. (Unknown API paths
+ * have no rule: the read gate and the api-not-found function answer them, tested end to end.)
  */
 let dist: string;
 let redirects: { from: string; to: string; status?: number; force?: boolean }[];
@@ -60,9 +61,6 @@ const SAMPLES = [
   '/api/v1/threats',
   `/api/v1/threats/${syntheticSlug('threats', 2)}`,
   `/api/v1/posts/${syntheticSlug('posts', 0)}`,
-  '/api/v1/threats/no-such-slug',
-  '/api/v1/unknown',
-  '/api/anything/else',
   '/threats/',
   `/glossary/${syntheticSlug('glossary', 1)}/`,
   `/glossary/${syntheticSlug('glossary', 1)}/index.html.md`,

@@ -4,20 +4,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
+import { createApp } from '../server/app.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 
 let site: (request: Request) => Promise<Response>;
+let dist: string;
 const get = (p: string, init?: RequestInit) => site(new Request(`http://local${p}`, init));
 
 beforeAll(async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'static-'));
   await writeSyntheticCorpus(path.join(root, 'content'), 3);
-  await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
-  site = await createStaticSite(path.join(root, 'dist'));
+  dist = path.join(root, 'dist');
+  await build({ contentDir: path.join(root, 'content'), outDir: dist });
+  site = await createStaticSite(dist);
 });
 
-describe('the local static host', () => {
+describe('the local server', () => {
   it('serves the contract paths from the JSON files, with CORS and the JSON content type', async () => {
     const slug = syntheticSlug('threats', 1);
     for (const p of ['/api/v1', '/api/v1/threats', `/api/v1/threats/${slug}`, '/api/v1/pricing', '/api/v1/openapi.json']) {
@@ -32,8 +35,9 @@ describe('the local static host', () => {
   });
 
   it('answers unknown API paths, slugs and traversal attempts with the JSON Error', async () => {
-    for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/..%2f..%2fsite', '/api/v2', '/api/v1/threats/UPPER']) {
-      const res = await get(p);
+    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data') });
+    for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/..%2f..%2fsite', '/api/v2', '/api/v1/threats/UPPER', '/api/404']) {
+      const res = await app(new Request(`http://local${p}`));
       expect(res.status, p).toBe(404);
       const body = (await res.json()) as { code: string };
       expect(body.code).toBe('not_found');

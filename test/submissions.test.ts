@@ -243,9 +243,9 @@ describe('nothing is lost', () => {
       script,
       `import { acceptContact } from ${JSON.stringify(path.join(project, 'runtime/submissions/accept-submission.ts'))};
 import { createFileStore } from ${JSON.stringify(path.join(project, 'runtime/store/file-store.ts'))};
-import { createRateLimiter } from ${JSON.stringify(path.join(project, 'runtime/rate-limit.ts'))};
+import { createMemoryRateLimiter } from ${JSON.stringify(path.join(project, 'runtime/rate-limit.ts'))};
 const dying = { description: 'dies', send: async () => { process.kill(process.pid, 'SIGKILL'); await new Promise(() => {}); } };
-await acceptContact({ store: createFileStore(${JSON.stringify(path.join(dataDir, 'store'))}), mailer: dying, teamAddress: 'team@example.com', fromAddress: 'Site <site@example.com>', siteName: 'Site', ackLimiter: createRateLimiter({ limit: 3, windowSeconds: 60 }) }, { name: 'Crash Test', email: 'crash@example.com', message: 'survive me' }, '192.0.2.1');
+await acceptContact({ store: createFileStore(${JSON.stringify(path.join(dataDir, 'store'))}), mailer: dying, teamAddress: 'team@example.com', fromAddress: 'Site <site@example.com>', siteName: 'Site', ackLimiter: createMemoryRateLimiter({ limit: 3, windowSeconds: 60 }) }, { name: 'Crash Test', email: 'crash@example.com', message: 'survive me' }, '192.0.2.1');
 `,
     );
     const exit = await new Promise<NodeJS.Signals | null>((resolve) => {

@@ -1,5 +1,4 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
-import { apiError, type ApiError } from '../../core/api-error.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Summary } from '../../core/summary.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
@@ -60,13 +59,4 @@ export function pricingDocument(corpus: Corpus) {
     machineReadable: base + twinPath(paths.pricingPage),
     lastUpdated,
   };
-}
-
-export function notFoundDocument(corpus: Corpus): ApiError {
-  return apiError(
-    'not_found',
-    'No API resource exists at this path.',
-    `Check the path against the API index at ${corpus.site.baseUrl}${paths.apiIndex}; collection keys are ${COLLECTION_KEYS.join(', ')} and slugs come from each collection's list.`,
-    corpus.site.baseUrl + paths.openapi,
-  );
 }

@@ -50,7 +50,7 @@ export async function acceptContact(services: SubmissionServices, message: Conta
   const now = services.now ?? Date.now;
   const id = (services.newId ?? randomUUID)();
   const receivedAt = new Date(now()).toISOString();
-  const ackAllowed = services.ackLimiter.take(message.email.toLowerCase()).allowed;
+  const ackAllowed = (await services.ackLimiter.take(message.email.toLowerCase())).allowed;
   const key = `contact/${id}`;
   const stored: StoredContact = { id, receivedAt, sender, ...message, acknowledgement: ackAllowed ? 'queued' : 'suppressed' };
   const written = await services.store.put(key, stored, { kind: 'if-absent' });

@@ -1,21 +1,14 @@
 import { readJsonBody } from '../read-json-body.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimitPolicy } from '../rate-limit.ts';
+import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT, type RateLimitPolicy } from '../../core/limits.ts';
+import { rateLimitHeaders, type RateLimiter } from '../rate-limit.ts';
 import type { ServiceData } from '../service-data.ts';
 import type { Store } from '../store/store.ts';
-import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT } from './submission-limits.ts';
 import { errorResponse, jsonResponse } from '../responses.ts';
 import { acceptContact, acceptSignup, quarantine, type SubmissionServices } from './accept-submission.ts';
-import { SUBMISSION_KINDS, type SubmissionKind } from '../../core/submissions.ts';
+import { SUBMISSION_KINDS, SUBMISSION_PATHS, type SubmissionKind } from '../../core/submissions.ts';
+import { createStoredRateLimiter } from '../stored-rate-limit.ts';
 import { validateSubmission } from './validate-submission.ts';
-
-/** POST /api/contact, /api/newsletter, /api/waitlist, /api/sandbox-early-access (contract 4.2). */
-export const SUBMISSION_PATHS: Record<SubmissionKind, `/api/${string}`> = {
-  contact: '/api/contact',
-  newsletter: '/api/newsletter',
-  waitlist: '/api/waitlist',
-  'sandbox-early-access': '/api/sandbox-early-access',
-};
 
 const kindOf = (pathname: string): SubmissionKind | undefined =>
   SUBMISSION_KINDS.find((kind) => SUBMISSION_PATHS[kind] === pathname.replace(/\/$/, ''));
@@ -35,7 +28,7 @@ export interface SubmissionEndpointOptions extends SubmissionServices {
 
 /**
  * The handler of the four endpoints; undefined for any other path. Order matters: method,
- * sender limit, body, validation; only a valid submission touches the store.
+ * sender limit, body, validation; only a valid submission is stored.
  */
 export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
   const fail = (code: Parameters<typeof errorResponse>[0], message: string, hint: string, headers: HeadersInit = {}, status?: number) =>
@@ -47,7 +40,7 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
     if (request.method !== 'POST') {
       return fail('method_not_allowed', `${request.method} is not supported on ${SUBMISSION_PATHS[kind]}.`, 'Send the form as a POST with a JSON body.', { Allow: 'POST' });
     }
-    const decision = options.senderLimiter.take(sender);
+    const decision = await options.senderLimiter.take(sender);
     if (!decision.allowed) {
       return fail(
         'rate_limited',
@@ -86,7 +79,8 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
 
 /**
  * The endpoints as both hosts configure them: addresses from the environment (CONTACT_TO,
- * MAIL_FROM) or the site settings, and the contract's limits.
+ * MAIL_FROM) or the site settings, and the contract's limits counted in the store, so
+ * they hold across every instance that shares it.
  */
 export function submissionEndpointsFor(
   data: ServiceData,
@@ -98,8 +92,8 @@ export function submissionEndpointsFor(
     teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
     fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
     siteName: data.siteName,
-    senderLimiter: createRateLimiter(senderLimit, now),
-    ackLimiter: createRateLimiter(ACKNOWLEDGEMENT_LIMIT, now),
+    senderLimiter: createStoredRateLimiter(store, 'sender', senderLimit, now),
+    ackLimiter: createStoredRateLimiter(store, 'acknowledgement', ACKNOWLEDGEMENT_LIMIT, now),
     docs: data.docs,
     now,
   });

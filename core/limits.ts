@@ -1,4 +1,11 @@
-import type { RateLimitPolicy } from '../rate-limit.ts';
+/** The rate limits of the service, as policies: so many requests per window per key. */
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Contract section 8: 600 reads per minute per client on every /api/v1 read. */
+export const READ_RATE_LIMIT: RateLimitPolicy = { limit: 600, windowSeconds: 60 };
 
 /** Contract section 8: 5 requests per 10 minutes per sender, across the contact endpoints. */
 export const SENDER_RATE_LIMIT: RateLimitPolicy = { limit: 5, windowSeconds: 600 };
