@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { KEY_SCOPES, type KeyScope } from '../core/instances.ts';
 import { issueKey, KeyConflictError } from '../runtime/keys/api-keys.ts';
-import { openStore } from './open-store.ts';
+import { STORE_KINDS, withStore } from './open-store.ts';
 
-const USAGE = `Usage: npm run keys -- issue --org <org_uuid> [--name NAME] [--scopes ${KEY_SCOPES.join(',')}] [--replace] [--store local|blobs]
+const USAGE = `Usage: npm run keys -- issue --org <org_uuid> [--name NAME] [--scopes ${KEY_SCOPES.join(',')}] [--replace] [--store ${STORE_KINDS}]
 Creates the organization's API key and prints its secret as the last line. The secret is
 shown only here: it is stored as a hash.`;
 
@@ -28,8 +28,9 @@ if (values.help || positionals[0] !== 'issue' || !values.org || unknown.length |
   process.exit(values.help ? 0 : 2);
 }
 
+const org = values.org;
 try {
-  const { secret, key } = await issueKey(openStore(values.store), { org: values.org, name: values.name!, scopes: scopes as KeyScope[], replace: values.replace });
+  const { secret, key } = await withStore(values.store, (store) => issueKey(store, { org, name: values.name!, scopes: scopes as KeyScope[], replace: values.replace }));
   console.log(`Issued ${key.key_id} "${key.name}" for organization ${values.org} with scopes ${key.scopes.join(', ')}.`);
   console.log('Store the secret now; it cannot be shown again. The secret:');
   console.log(secret);

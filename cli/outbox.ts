@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { pendingOutbox, retryOutbox } from '../runtime/submissions/outbox.ts';
 import { dataDir } from '../server/data-dir.ts';
-import { openStore } from './open-store.ts';
+import { isNetlifyStore, STORE_KINDS, withStore } from './open-store.ts';
 
-const USAGE = `Usage: npm run outbox -- <command> [--store local|blobs]
+const USAGE = `Usage: npm run outbox -- <command> [--store ${STORE_KINDS}]
   list    show the mail still waiting for delivery
   retry   deliver every queued mail (each exactly once; safe to run again)`;
 
@@ -17,18 +17,19 @@ if (values.help || !command || !['list', 'retry'].includes(command)) {
 }
 
 try {
-  const store = openStore(values.store);
-  if (command === 'list') {
-    const pending = await pendingOutbox(store);
-    for (const entry of pending) console.log(`${entry.id}\t${entry.status}\tattempts ${entry.attempts}\tto ${entry.mail.to}${entry.lastError ? `\tlast error: ${entry.lastError}` : ''}`);
-    console.log(`${pending.length} mail${pending.length === 1 ? '' : 's'} waiting`);
-  } else {
-    const mailer = mailerFromEnvironment(process.env, values.store === 'blobs' ? { production: true } : { production: false, outboxDir: path.join(dataDir(), 'mail-outbox') });
-    if (!mailer) throw new Error('No mail delivery configured: set SMTP_URL (for example smtps://user:pass@smtp.example.com:465)');
-    const result = await retryOutbox(store, mailer);
-    console.log(`Delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped} (via ${mailer.description})`);
-    process.exitCode = result.failed ? 1 : 0;
-  }
+  await withStore(values.store, async (store) => {
+    if (command === 'list') {
+      const pending = await pendingOutbox(store);
+      for (const entry of pending) console.log(`${entry.id}\t${entry.status}\tattempts ${entry.attempts}\tto ${entry.mail.to}${entry.lastError ? `\tlast error: ${entry.lastError}` : ''}`);
+      console.log(`${pending.length} mail${pending.length === 1 ? '' : 's'} waiting`);
+    } else {
+      const mailer = mailerFromEnvironment(process.env, isNetlifyStore(values.store) ? { production: true } : { production: false, outboxDir: path.join(dataDir(), 'mail-outbox') });
+      if (!mailer) throw new Error('No mail delivery configured: set SMTP_URL (for example smtps://user:pass@smtp.example.com:465)');
+      const result = await retryOutbox(store, mailer);
+      console.log(`Delivered ${result.sent}, failed ${result.failed}, already handled ${result.skipped} (via ${mailer.description})`);
+      process.exitCode = result.failed ? 1 : 0;
+    }
+  });
 } catch (error) {
   console.error((error as Error).message);
   process.exitCode = 1;

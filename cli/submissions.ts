@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { loadSubmissions, toCsv } from '../runtime/submissions/export-submissions.ts';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../core/submissions.ts';
-import { openStore } from './open-store.ts';
+import { STORE_KINDS, withStore } from './open-store.ts';
 
-const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--store local|blobs]
+const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--store ${STORE_KINDS}]
 Writes every submission of the list to standard output, oldest first.`;
 
 const { positionals, values } = parseArgs({
@@ -19,7 +19,7 @@ if (values.help || positionals[0] !== 'export' || !list || !SUBMISSION_KINDS.inc
 }
 
 try {
-  const records = await loadSubmissions(openStore(values.store), list);
+  const records = await withStore(values.store, (store) => loadSubmissions(store, list));
   process.stdout.write(values.format === 'json' ? `${JSON.stringify(records, null, 2)}\n` : toCsv(list, records));
 } catch (error) {
   console.error((error as Error).message);

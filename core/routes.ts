@@ -1,6 +1,6 @@
 import { COLLECTION_KEYS } from './collections.ts';
 import { READ_RATE_LIMIT } from './limits.ts';
-import { paths, type UrlPath } from './paths.ts';
+import { apiFile, paths, type UrlPath } from './paths.ts';
 import { SUBMISSION_PATHS } from './submissions.ts';
 
 /**
@@ -58,10 +58,13 @@ export const FUNCTION_ROUTES = {
     // A loose platform backstop across instances (its window is at most 180 s); the exact limit is the code's.
     rateLimit: { windowLimit: 20, windowSize: 180, aggregateBy: ['ip', 'domain'] },
   },
-  /** Any other /api path, any method: the JSON 404. */
+  /**
+   * Any other /api path, any method: the JSON 404. The API index's file is excluded too:
+   * it lies directly under /api/, and a function path owns a rewrite's target as well.
+   */
   'api-not-found': {
     path: ['/api/*'],
-    excludedPath: [...READ_PATHS, ...SUBMISSION_ROUTE_PATHS],
+    excludedPath: [...READ_PATHS, `/${apiFile(paths.apiIndex)}`, ...SUBMISSION_ROUTE_PATHS],
   },
   /** The proposed instance and key API, and the sandbox pages of its instances. */
   'org-api': {

@@ -10,5 +10,5 @@ export default async (): Promise<Response> => notFoundResponse(baseUrl);
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {
   path: ['/api/*'],
-  excludedPath: ['/api/v1', '/api/v1/*', '/api/contact', '/api/newsletter', '/api/waitlist', '/api/sandbox-early-access'],
+  excludedPath: ['/api/v1', '/api/v1/*', '/api/v1.json', '/api/contact', '/api/newsletter', '/api/waitlist', '/api/sandbox-early-access'],
 };

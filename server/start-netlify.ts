@@ -1,0 +1,53 @@
+import { NetlifyDev } from '@netlify/dev';
+import { clientAddress } from '../runtime/client-address.ts';
+import { withDenoOnPath } from './deno.ts';
+import { buildOrExit } from './ensure-build.ts';
+import { listen } from './listen.ts';
+import { netlifySiteDir, stageNetlifySite } from './netlify-site.ts';
+import { serverSettings } from './settings.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
+
+/**
+ * `npm run start:netlify`: the site exactly as Netlify serves it, under Netlify's own
+ * emulator (@netlify/dev): its routing, its function and edge-function runtimes, its
+ * Netlify Blobs, on the project staged under DATA_DIR. This file only hands it requests.
+ */
+const settings = serverSettings();
+await buildOrExit(settings);
+const siteDir = netlifySiteDir(settings.dataDir);
+await stageNetlifySite({ projectDir: settings.projectDir, distDir: settings.distDir, siteDir });
+// A function finds the build's data (dist/_data) relative to its working directory, as on Netlify.
+process.chdir(siteDir);
+process.env.PATH = withDenoOnPath(process.env).PATH;
+
+const emulator = new NetlifyDev({
+  projectRoot: siteDir,
+  skipGitignore: true,
+  // Features the service does not use and that would reach for the network.
+  aiGateway: { enabled: false },
+  database: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+});
+await emulator.start();
+
+const server = await listen(
+  async (request, info) => {
+    // The emulator gives functions the client address from X-Forwarded-For, so it is set
+    // here from the socket (or, with TRUST_PROXY=1, from the proxy's own entry), never taken from the client.
+    const headers = new Headers(request.headers);
+    headers.set('x-forwarded-for', clientAddress(request, info?.remoteAddress, settings.trustProxy));
+    const forwarded = new Request(request.url, { method: request.method, headers, body: request.body, duplex: 'half' } as RequestInit);
+    const response = await emulator.handle(forwarded);
+    if (response) return response;
+    // Nothing matched: Netlify answers with the site's 404 page.
+    const page = await emulator.handle(new Request(new URL('/404.html', request.url)));
+    return new Response(request.method === 'HEAD' ? null : (page?.body ?? null), { status: 404, headers: page?.headers });
+  },
+  { port: settings.port, hostname: settings.hostname },
+);
+console.log(`Serving ${settings.distDir} as Netlify serves it (@netlify/dev) at ${server.url}/ (Ctrl+C to stop)`);
+stopOnSignals(async () => {
+  await server.close();
+  await emulator.stop();
+});

@@ -1,0 +1,243 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTION_KEYS } from '../../core/collections.ts';
+import type { HostProcess, HostScript, ServedSite } from './host-process.ts';
+import { prepareSite, startHost } from './host-process.ts';
+import { openApiValidator } from './openapi-validator.ts';
+import { startSmtpSink } from './smtp-sink.ts';
+import { syntheticSlug } from './synthetic-corpus.ts';
+
+/**
+ * The end-to-end suite of the contract, over HTTP, black-box: the same tests run against
+ * every way the project is served (`npm start`, `npm run start:netlify`). Each host is
+ * started as a user starts it, on a synthetic corpus, with a real SMTP server for its
+ * mail and TRUST_PROXY=1 so each test can be its own client (X-Forwarded-For).
+ */
+export interface HostTraits {
+  /** The keys CLI's --store for the store this host reads keys from. */
+  keyStore: 'local' | 'netlify-dev';
+  /**
+   * Whether the read gate keeps its counters between requests. Netlify's emulator runs each
+   * edge invocation in a new worker (docs/decisions.md), so RateLimit-Remaining stays at 599 there.
+   */
+  readCountsDown: boolean;
+}
+
+const PER_COLLECTION = 3;
+const ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
+let clients = 0;
+/** A fresh client address per use, so no test spends another's rate-limit budget. */
+const newClient = () => `198.51.100.${++clients}`;
+
+export function contractSuite(script: HostScript, traits: HostTraits): void {
+  let site: ServedSite;
+  let host: HostProcess;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let validate: ReturnType<typeof openApiValidator>;
+
+  beforeAll(async () => {
+    site = await prepareSite(PER_COLLECTION);
+    smtp = await startSmtpSink();
+    validate = openApiValidator(JSON.parse(await readFile(path.join(site.distDir, 'api/v1/openapi.json'), 'utf8')));
+    host = await startHost(script, site, { SMTP_URL: smtp.url, TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await smtp?.close();
+  });
+
+  const request = (p: string, init: RequestInit & { client?: string } = {}) =>
+    fetch(host.url + p, { ...init, headers: { 'X-Forwarded-For': init.client ?? newClient(), ...(init.headers as Record<string, string>) } });
+  const file = async (name: string) => readFile(path.join(site.distDir, name), 'utf8');
+
+  /** A JSON answer with its status, checked against the OpenAPI document's schema for that operation. */
+  async function json(res: Response, status: number, operation?: [string, string]) {
+    expect(res.status, `${res.url}\n${host.output().slice(-2000)}`).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = (await res.json()) as Record<string, unknown> & { data: { slug: string }[]; code?: string };
+    if (operation) expect(validate(operation[0], operation[1], status, body)).toEqual([]);
+    return body;
+  }
+
+  async function expectError(res: Response, status: number, code: string, operation?: [string, string]) {
+    const body = await json(res, status, operation);
+    expect(body.code).toBe(code);
+    expect(body.error).toBe(body.message);
+    expect(String(body.hint).length).toBeGreaterThan(10);
+    return body;
+  }
+
+  describe('reads', () => {
+    it('serves the API index with CORS and the RateLimit fields, and HEAD without a body', async () => {
+      const res = await request('/api/v1');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('ratelimit-limit')).toBe('600');
+      expect(res.headers.get('ratelimit-policy')).toBe('600;w=60');
+      expect(res.headers.get('ratelimit-reset')).toMatch(/^\d+$/);
+      const index = await json(res, 200, ['GET', '/api/v1']);
+      expect(index).toEqual(JSON.parse(await file('api/v1.json')));
+      const head = await request('/api/v1', { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+    });
+
+    it('counts reads per client', async () => {
+      const client = newClient();
+      const first = Number((await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'));
+      const second = Number((await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'));
+      expect(first).toBe(599);
+      expect(second).toBe(traits.readCountsDown ? 598 : 599);
+    });
+
+    it('serves every list, with and without paging, and every record', async () => {
+      for (const key of COLLECTION_KEYS) {
+        const list = await json(await request(`/api/v1/${key}`), 200, ['GET', `/api/v1/${key}`]);
+        expect(list).toEqual(JSON.parse(await file(`api/v1/${key}.json`)));
+        const page = await json(await request(`/api/v1/${key}?limit=1&offset=1`), 200, ['GET', `/api/v1/${key}`]);
+        expect(page).toMatchObject({ limit: 1, offset: 1, total: PER_COLLECTION, data: [list.data[1]] });
+        const record = await json(await request(`/api/v1/${key}/${list.data[0]!.slug}`), 200, ['GET', `/api/v1/${key}/{slug}`]);
+        expect(record).toEqual(JSON.parse(await file(`api/v1/${key}/${list.data[0]!.slug}.json`)));
+      }
+      const clamped = await json(await request('/api/v1/glossary?limit=0&offset=-4'), 200, ['GET', '/api/v1/glossary']);
+      expect(clamped).toMatchObject({ limit: 1, offset: 0 });
+    });
+
+    it('serves pricing and the OpenAPI document', async () => {
+      expect(await json(await request('/api/v1/pricing'), 200, ['GET', '/api/v1/pricing'])).toEqual(JSON.parse(await file('api/v1/pricing.json')));
+      expect((await json(await request('/api/v1/openapi.json'), 200)).openapi).toBe('3.1.0');
+    });
+
+    it('searches across collections and refuses an empty query', async () => {
+      const results = await json(await request('/api/v1/search?q=record&limit=4'), 200, ['GET', '/api/v1/search']);
+      expect(results).toMatchObject({ query: 'record', limit: 4, total: 4 });
+      const one = await json(await request(`/api/v1/search?q=${encodeURIComponent('threats record 2')}`), 200, ['GET', '/api/v1/search']);
+      expect(one.data[0]).toMatchObject({ collection: 'threats', slug: syntheticSlug('threats', 2) });
+      await expectError(await request('/api/v1/search?q=%20'), 400, 'invalid_request', ['GET', '/api/v1/search']);
+      await expectError(await request('/api/v1/search'), 400, 'invalid_request', ['GET', '/api/v1/search']);
+    });
+
+    it('answers unknown API paths with the JSON 404, whatever the method', async () => {
+      for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/UPPER', '/api/v2', '/api/v2/threats', '/api/anything/else', '/api/404.json']) {
+        await expectError(await request(p), 404, 'not_found', ['GET', '/api/v1/threats/{slug}']);
+      }
+      await expectError(await request('/api/nope', { method: 'POST' }), 404, 'not_found');
+      await expectError(await request('/api/v1/nope', { method: 'DELETE' }), 404, 'not_found');
+    });
+
+    it('answers other methods on read paths with 405 and Allow', async () => {
+      const slug = syntheticSlug('threats', 0);
+      for (const [method, p] of [['POST', '/api/v1'], ['PUT', '/api/v1/threats'], ['DELETE', `/api/v1/threats/${slug}`], ['POST', '/api/v1/search'], ['PATCH', '/api/v1/pricing']] as const) {
+        const res = await request(p, { method });
+        expect(res.headers.get('allow')).toBe('GET, HEAD');
+        await expectError(res, 405, 'method_not_allowed');
+      }
+      const contact = await request('/api/contact');
+      expect(contact.headers.get('allow')).toBe('POST');
+      await expectError(contact, 405, 'method_not_allowed');
+    });
+  });
+
+  describe('pages', () => {
+    it('serves pages with the security headers, and their Markdown twins by Accept', async () => {
+      const home = await request('/');
+      expect(home.status).toBe(200);
+      expect(home.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(home.headers.get('x-content-type-options')).toBe('nosniff');
+      const page = `/threats/${syntheticSlug('threats', 1)}/`;
+      const html = await request(page, { headers: { Accept: 'text/html' } });
+      expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(html.headers.get('vary')).toContain('Accept');
+      expect(await html.text()).toBe(await file(`${page.slice(1)}index.html`));
+      for (const accept of ['text/markdown', 'text/markdown, text/html;q=0.9']) {
+        const md = await request(page, { headers: { Accept: accept } });
+        expect(md.status).toBe(200);
+        expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+        expect(md.headers.get('vary')).toContain('Accept');
+        expect(await md.text()).toBe(await file(`${page.slice(1)}index.html.md`));
+      }
+      expect((await request('/no/such/page/')).status).toBe(404);
+    });
+
+    it('serves llms.txt and llms-full.txt as plain text', async () => {
+      for (const name of ['llms.txt', 'llms-full.txt']) {
+        const res = await request(`/${name}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        expect(await res.text()).toBe(await file(name));
+      }
+    });
+
+    it('never serves the functions data', async () => {
+      expect((await request('/_data/search-index.json')).status).toBe(404);
+    });
+  });
+
+  describe('contact and sign-ups', () => {
+    const post = (endpoint: string, body: unknown, client = newClient()) =>
+      request(endpoint, { method: 'POST', client, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+    it('delivers a contact message to the team and an acknowledgement to the sender', async () => {
+      const before = smtp.received.length;
+      const res = await post('/api/contact', { name: 'Ada Host', email: 'ada.host@example.com', message: 'Hello from the suite', inquiryType: 'sales' });
+      expect(await json(res, 200, ['POST', '/api/contact'])).toMatchObject({ success: true });
+      const mails = smtp.received.slice(before);
+      expect(mails).toHaveLength(2);
+      expect(mails.map((m) => m.to[0])).toContain('ada.host@example.com');
+      expect(mails.some((m) => m.raw.includes('Hello from the suite'))).toBe(true);
+    });
+
+    it('registers sign-ups on every list', async () => {
+      for (const endpoint of ['/api/newsletter', '/api/waitlist', '/api/sandbox-early-access']) {
+        expect(await json(await post(endpoint, { email: 'grace.host@example.com', source: 'suite' }), 200, ['POST', endpoint])).toMatchObject({ success: true });
+      }
+    });
+
+    it('refuses a missing field and a bad address with 400', async () => {
+      await expectError(await post('/api/contact', { email: 'x@example.com' }), 400, 'missing_field', ['POST', '/api/contact']);
+      await expectError(await post('/api/newsletter', { email: 'not an address' }), 400, 'invalid_email', ['POST', '/api/newsletter']);
+    });
+
+    it('holds the sender limit: 5 per 10 minutes, then 429 with Retry-After', async () => {
+      const client = newClient();
+      for (let i = 0; i < 5; i++) expect((await post('/api/waitlist', { email: `limit${i}@example.com` }, client)).status).toBe(200);
+      const refused = await post('/api/waitlist', { email: 'limit5@example.com' }, client);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      await expectError(refused, 429, 'rate_limited', ['POST', '/api/waitlist']);
+      expect((await post('/api/waitlist', { email: 'other@example.com' })).status).toBe(200);
+    });
+  });
+
+  describe('instances and keys', () => {
+    async function issue(): Promise<string> {
+      const out = await host.cli('keys', ['issue', '--org', ORG, '--replace', '--store', traits.keyStore]);
+      return out.trimEnd().split('\n').at(-1)!;
+    }
+    const call = (method: string, p: string, key: string, body?: unknown) =>
+      request(p, { method, headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const INSTANCES = `/orgs/${ORG}/api/instances`;
+
+    it('runs an instance lifecycle with a key the keys CLI issued', async () => {
+      const key = await issue();
+      expect(key).toMatch(/^sk_/);
+      const created = await call('POST', INSTANCES, key, { image: 'debian-12-chromium', size: 'small' });
+      const instance = await json(created, 201, ['POST', '/orgs/{org_uuid}/api/instances']);
+      expect(created.headers.get('location')).toContain(`${INSTANCES}/${instance.instance_uuid}`);
+      expect(instance.status).toBe('running');
+      expect((await request(new URL(String(instance.access_url)).pathname)).status).toBe(200);
+      const list = await json(await call('GET', INSTANCES, key), 200, ['GET', '/orgs/{org_uuid}/api/instances']);
+      expect(list.total).toBe(1);
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(204);
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(404);
+      await expectError(await request(INSTANCES), 401, 'unauthorized');
+    });
+
+    it('rotates the key: the new one works, the old one is refused', async () => {
+      const old = await issue();
+      expect(await json(await call('GET', `/orgs/${ORG}/api/key`, old), 200, ['GET', '/orgs/{org_uuid}/api/key'])).toMatchObject({ scopes: ['instances:read', 'instances:write'] });
+      const rotated = await json(await call('POST', `/orgs/${ORG}/api/key/rotate`, old), 200, ['POST', '/orgs/{org_uuid}/api/key/rotate']);
+      expect((await call('GET', INSTANCES, String(rotated.key))).status).toBe(200);
+      await expectError(await call('GET', INSTANCES, old), 401, 'unauthorized');
+    });
+  });
+}

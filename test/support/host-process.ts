@@ -1,0 +1,79 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from '../../generator/build.ts';
+import { writeSyntheticCorpus } from './synthetic-corpus.ts';
+
+const run = promisify(execFile);
+const project = path.resolve(import.meta.dirname, '../..');
+const tsx = ['--import', 'tsx'];
+
+/** A way to serve the project, started as a user starts it: the npm script's entry point with its environment variables. */
+export type HostScript = 'server/start.ts' | 'server/start-netlify.ts';
+
+export interface HostProcess {
+  url: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** Runs a CLI of the project (cli/<name>.ts) with the host's environment. */
+  cli(name: string, args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface ServedSite {
+  contentDir: string;
+  distDir: string;
+  dataDir: string;
+}
+
+/** A synthetic content folder built into a fresh dist/, with an empty data folder: what a host test serves. */
+export async function prepareSite(perCollection: number): Promise<ServedSite> {
+  const root = await mkdtemp(path.join(tmpdir(), 'host-'));
+  const site = { contentDir: path.join(root, 'content'), distDir: path.join(root, 'dist'), dataDir: path.join(root, 'data') };
+  await writeSyntheticCorpus(site.contentDir, perCollection);
+  await build({ contentDir: site.contentDir, outDir: site.distDir });
+  return site;
+}
+
+export async function startHost(script: HostScript, site: ServedSite, env: Record<string, string> = {}): Promise<HostProcess> {
+  const environment = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CONTENT_DIR: site.contentDir,
+    DIST_DIR: site.distDir,
+    DATA_DIR: site.dataDir,
+    ...env,
+  };
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [...tsx, path.join(project, script)], { cwd: project, env: environment });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /Serving .* at (http:\/\/\S+?)\/? \(/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    output: () => output,
+    cli: async (name, args) => (await run(process.execPath, [...tsx, path.join(project, 'cli', `${name}.ts`), ...args], { cwd: project, env: environment })).stdout,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
