@@ -77,6 +77,7 @@ export type FunctionName = keyof typeof FUNCTION_ROUTES;
 /** Scheduled Netlify Functions: no route, a cron schedule. */
 export const SCHEDULED_FUNCTIONS = {
   'outbox-retry': '*/15 * * * *',
+  'store-cleanup': '@daily',
 } as const;
 
 /** Netlify Edge Functions, in the order they run in front of everything else. */

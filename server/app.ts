@@ -15,6 +15,7 @@ import { createReadGate } from '../runtime/read-gate.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
+import { pruneRateLimits } from '../runtime/stored-rate-limit.ts';
 import { submissionEndpointsFor } from '../runtime/submissions/submission-endpoints.ts';
 import { createStaticSite } from './static-site.ts';
 
@@ -50,6 +51,8 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
   const store = createFileStore(path.join(options.dataDir, 'store'));
+  // One machine has no scheduler: rate-limit windows that are over are forgotten at each start.
+  await pruneRateLimits(store, (options.now ?? Date.now)());
   const readApi = createReadApi(data);
   const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
   const sandboxPage = createSandboxPage(store);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../generator/build.ts';
 import { issueKey } from '../runtime/keys/api-keys.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
@@ -40,7 +40,13 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-const load = async (name: string) => (await import(`../functions/${name}.mts`)) as { default: Handler; config: { path?: string[]; method?: string[]; schedule?: string } };
+type FunctionModule = { default: Handler; config: { path?: string[]; method?: string[]; schedule?: string } };
+const load = async (name: string) => (await import(`../functions/${name}.mts`)) as FunctionModule;
+/** A new instance of a function, as Netlify starts one: its module evaluated afresh, with its own state. */
+async function freshInstance(name: string): Promise<FunctionModule> {
+  vi.resetModules();
+  return load(name);
+}
 const context = { ip: '203.0.113.5' };
 
 describe('Netlify functions', () => {
@@ -80,6 +86,29 @@ describe('Netlify functions', () => {
     expect(retry.config.schedule).toBeTruthy();
     expect((await retry.default(new Request('https://site.example/'), context)).status).toBe(200);
     expect(smtp.received.length - before).toBe(2);
+  });
+
+  it('submissions holds the sender limit across two instances of the function on one Blobs store', async () => {
+    const one = await freshInstance('submissions');
+    const two = await freshInstance('submissions');
+    expect(one.default).not.toBe(two.default);
+    const signup = (fn: typeof one, i: number) =>
+      fn.default(new Request('https://site.example/api/newsletter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `cross${i}@example.com` }) }), { ip: '203.0.113.77' });
+    for (let i = 0; i < 5; i++) expect((await signup(i % 2 ? two : one, i)).status).toBe(200);
+    const refused = await signup(two, 5);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await signup(one, 6)).status).toBe(429);
+  });
+
+  it('store-cleanup runs daily and removes only finished rate-limit windows', async () => {
+    const cleanup = await load('store-cleanup');
+    expect(cleanup.config.schedule).toBe('@daily');
+    const store = createBlobStore(SERVICE_STORE_NAME, connection);
+    const before = await store.list('rate-limits/');
+    expect(before.length).toBeGreaterThan(0);
+    expect((await cleanup.default(new Request('https://site.example/'), context)).status).toBe(200);
+    expect(await store.list('rate-limits/')).toEqual(before);
   });
 
   it('org-api serves the instance API with keys from Netlify Blobs', async () => {

@@ -210,6 +210,40 @@ describe('rate limits', () => {
   });
 });
 
+describe('limits across instances', () => {
+  it('holds the sender and acknowledgement limits across two separately created apps on one store', async () => {
+    const mails: string[] = [];
+    const mailer = { description: 'memory', send: async (m: { to: string }) => void mails.push(m.to) };
+    const first = await setup({ mailer });
+    const second = await createApp({ distDir: dist, dataDir: first.dataDir, trustProxy: true, mailer });
+    const viaSecond = (body: unknown, client = '198.51.100.7') =>
+      second(
+        new Request('http://local/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client }, body: JSON.stringify(body) }),
+        { remoteAddress: '127.0.0.1' },
+      );
+    for (let i = 0; i < 3; i++) expect((await first.post('/api/contact', contact)).status).toBe(200);
+    expect((await viaSecond(contact)).status).toBe(200);
+    expect((await viaSecond(contact)).status).toBe(200);
+    await expectError(await viaSecond(contact), 429, 'rate_limited');
+    await expectError(await first.post('/api/contact', contact), 429, 'rate_limited');
+    // Five messages reached the team; the address got three acknowledgements, whichever instance took them.
+    expect(mails.filter((to) => to === 'hello@detour.example')).toHaveLength(5);
+    expect(mails.filter((to) => to === 'ada@example.com')).toHaveLength(3);
+  });
+
+  it('forgets finished windows at the next start', async () => {
+    let now = Date.now();
+    const { post, store, dataDir } = await setup({ now: () => now });
+    expect((await post('/api/newsletter', { email: 'p@example.com' })).status).toBe(200);
+    expect(await store.list('rate-limits/')).toHaveLength(1);
+    await createApp({ distDir: dist, dataDir });
+    expect(await store.list('rate-limits/')).toHaveLength(1);
+    now += 601_000;
+    await createApp({ distDir: dist, dataDir, now: () => now });
+    expect(await store.list('rate-limits/')).toEqual([]);
+  });
+});
+
 describe('honeypot', () => {
   it('accepts a bot-filled form without mailing anyone, and keeps it apart rather than dropping it', async () => {
     const mails: unknown[] = [];
