@@ -1,5 +1,5 @@
-import { notFoundError } from '../core/api-error.ts';
 import type { ApiVersion } from '../core/api-versions.ts';
+import { paths } from '../core/paths.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { errorResponse, notFoundResponse } from './responses.ts';
@@ -17,7 +17,7 @@ export interface ReadGateOptions {
 }
 
 export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) {
-  const docs = notFoundError(baseUrl).docs;
+  const docs = baseUrl + paths.openapi;
   return async function gate(request: Request, client: string, next: () => Promise<Response>): Promise<Response> {
     const url = new URL(request.url);
     const decision = await limiter.take(client);
