@@ -4,8 +4,8 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 
 /**
  * Netlify Function: search and list pages, and the 405 of other methods on them. The read
- * gate edge function in front of it applies the rate limit and the common headers. Data comes from the build's
- * dist/_data/, bundled with the function (netlify.toml included_files).
+ * gate edge function in front of it applies the rate limit and the common headers. Data
+ * comes from the build's dist/_data/, bundled with the function (netlify.toml included_files).
  */
 const readApi = createReadApi(await loadServiceData(functionDataDir()));
 
