@@ -99,7 +99,7 @@ export type EdgeFunctionName = keyof typeof EDGE_FUNCTION_ROUTES;
 const patternCache = new Map<string, RegExp>();
 
 /** A route path as a RegExp: `*` is any run of characters; a literal path matches with or without a trailing slash. */
-function patternOf(path: string): RegExp {
+export function patternOf(path: string): RegExp {
   let pattern = patternCache.get(path);
   if (!pattern) {
     const body = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');

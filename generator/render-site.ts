@@ -5,7 +5,7 @@ import { summaryPage } from '../core/summary.ts';
 import { notFoundError } from '../core/api-error.ts';
 import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
-import { DATA_DIR, headersFile, redirectsFile } from './emit/netlify-rules.ts';
+import { DATA_DIR, HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
@@ -88,7 +88,7 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<st
   put(paths.sitemap.slice(1), sitemapXml(corpus, pages));
   put(paths.feed.slice(1), postsFeed(corpus));
   put('robots.txt', robotsTxt(corpus));
-  put('_redirects', redirectsFile(corpus));
-  put('_headers', headersFile());
+  put(REDIRECTS_FILE, redirectsFile(corpus));
+  put(HEADERS_FILE, headersFile());
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -22,6 +22,10 @@ export const CONTENT_SECURITY_POLICY = [
 
 export const DATA_DIR = '_data';
 
+/** Netlify reads these two files from the publish folder and never serves them. */
+export const REDIRECTS_FILE = '_redirects';
+export const HEADERS_FILE = '_headers';
+
 export function redirectsFile(corpus: Corpus): string {
   const rewrite = (from: string) => `${from}  /${apiFile(from)}  200`;
   const lines = [
@@ -43,7 +47,7 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 

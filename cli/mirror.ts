@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { caddyConfig } from '../generator/mirror/caddy-config.ts';
+import { MirrorError } from '../generator/mirror/mirror-error.ts';
+import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
+import { nginxConfig } from '../generator/mirror/nginx-config.ts';
+import { precompress, type VariantSummary } from '../generator/mirror/precompress.ts';
+
+const USAGE = `Usage:
+  npm run mirror -- nginx --root DIR --listen HOST:PORT [--api URL] [--brotli]
+  npm run mirror -- caddy --root DIR --listen HOST:PORT [--api URL]
+  npm run mirror -- precompress DIR
+
+nginx and caddy print a configuration that serves the build in DIR as a static mirror;
+--api is the full API the mirror's 501 answers point to (default: the build's baseUrl);
+--brotli (nginx) also serves .br files, with Debian's libnginx-mod-http-brotli-static.
+precompress writes FILE.br and FILE.gz beside each text file of DIR of 1 KiB or more.
+See docs/mirror.md.`;
+
+function usageError(problem: string): number {
+  console.error(`${problem}\n\n${USAGE}`);
+  return 2;
+}
+
+async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        root: { type: 'string' },
+        listen: { type: 'string' },
+        api: { type: 'string' },
+        brotli: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [command, ...rest] = positionals;
+  try {
+    switch (command) {
+      case 'nginx':
+      case 'caddy': {
+        if (rest.length) return usageError(`Unexpected argument: ${rest.join(' ')}.`);
+        if (!values.root || !values.listen) return usageError(`${command} needs --root DIR and --listen HOST:PORT.`);
+        if (!/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/.test(values.listen)) return usageError(`--listen ${values.listen}: give HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080.`);
+        if (command === 'caddy' && values.brotli) return usageError('--brotli is for nginx: Caddy serves .br files whenever they exist.');
+        const plan = await mirrorPlan({ root: values.root, apiUrl: values.api });
+        process.stdout.write(command === 'nginx' ? nginxConfig(plan, { listen: values.listen, brotli: values.brotli ?? false }) : caddyConfig(plan, { listen: values.listen }));
+        return 0;
+      }
+      case 'precompress': {
+        if (rest.length !== 1 || values.root || values.listen || values.api || values.brotli) return usageError('precompress takes one DIR and no options.');
+        const summary = await precompress(rest[0]!);
+        const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+        const variant = (name: string, v: VariantSummary) => `${name} ${v.files} files ${kib(v.bytesBefore)} -> ${kib(v.bytesAfter)}`;
+        console.log(`Precompressed ${summary.files} text files of ${kib(summary.bytes)} in ${rest[0]}: ${variant('gzip', summary.gzip)}, ${variant('brotli', summary.brotli)}.`);
+        return 0;
+      }
+      default:
+        return usageError(command ? `Unknown command: ${command}.` : 'Which mirror command?');
+    }
+  } catch (error) {
+    if (error instanceof MirrorError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
