@@ -79,6 +79,7 @@ const METHOD_CASES: Case[] = [
   ...['/api/v1/nope', '/api/v2', '/api/v1/threats/UPPER'].map((p): Case => ({ path: p, method: 'POST', body: 'code' })),
   ...['/api/v1', `/api/v1/threats/${slug('threats')}`, '/api/v1/threats', '/api/v1/nope', '/threats/', '/llms.txt'].map((p): Case => ({ path: p, method: 'HEAD', body: 'none' })),
   { path: '/', method: 'POST', body: 'none' },
+  { path: '/_data/search-index.json', method: 'POST', body: 'none' },
 ];
 
 const PAGES = ['/', '/threats/', `/threats/${slug('threats')}/`, `/posts/${slug('posts')}/`, '/pricing/', '/docs/api/', '/about/', '/contact/', '/search/'];
@@ -216,6 +217,18 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
       const res = await send(mirror.url, '/orgs/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E/api/key?x=%3Cb%3E');
       expect(res.status).toBe(501);
       expect(res.body.toString()).not.toMatch(/script|<b>|%3C/);
+    });
+
+    it('answers conditional requests, and sends no rate-limit headers', async () => {
+      for (const target of ['/api/v1/threats', '/threats/', '/llms.txt']) {
+        const first = await send(mirror.url, target);
+        expect(first.headers.etag, target).toBeDefined();
+        expect(first.headers['ratelimit-limit'], target).toBeUndefined();
+        const again = await send(mirror.url, target, { headers: { 'if-none-match': first.headers.etag! } });
+        expect(again.status, target).toBe(304);
+        expect(again.body.length, target).toBe(0);
+      }
+      expect((await send(local.url, '/api/v1/threats')).headers['ratelimit-limit']).toBeDefined();
     });
 
     it('serves the precompressed files to clients that accept them', async () => {

@@ -74,12 +74,12 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
     '    # A folder without index.html.',
     '    error_page 403 =404 $mirror_not_found;',
     '',
-    '    if ($mirror_hidden) { return 404; }',
     `    if ($mirror_read_only) { set $mirror_allow ${value(plan.readOnly.allow)}; set $mirror_content_type ${json}; return 405 ${value(plan.readOnly.body)}; }`,
     `    if ($mirror_full_api) { set $mirror_content_type ${json}; return 501 $mirror_full_api; }`,
     '    if ($mirror_api_refused) { return 404; }',
     // nginx's own 405 page carries its own Content-Type.
     `    if ($mirror_reading = 0) { set $mirror_allow ${value(plan.readOnly.allow)}; set $mirror_content_type ""; return 405; }`,
+    '    if ($mirror_hidden) { return 404; }',
     '    if ($mirror_document) { rewrite ^ $mirror_document last; }',
     `    if ($mirror_twin) { rewrite ^(.*?)/?$ $1/${plan.twin.file} last; }`,
     '',
