@@ -59,7 +59,7 @@ export function caddyConfig(plan: MirrorPlan, options: { listen: string }): stri
     `vars ${matchers.named('missing_index', ['path */', 'not file {path}index.html'])} mirror_status 404`,
     `rewrite ${notFound('not_found_api', onPath(plan.api.pattern))} ${token(plan.api.notFoundDocument)}`,
     `rewrite ${notFound('not_found_page', `not ${onPath(plan.api.pattern)}`)} ${token(plan.notFoundPage)}`,
-    '# The file, with its headers; `status` only on not-found pages, where it would not spoil a 304.',
+    '# The file, with its headers. A forced status would turn a 304 into an empty 200: only not-found pages get one.',
     `import ${HEADERS_SNIPPET}`,
     `file_server ${matchers.named('not_found', ['vars {vars.mirror_status} 404'])} {`,
     '\tprecompressed br gzip',

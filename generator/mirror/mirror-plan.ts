@@ -69,8 +69,8 @@ export interface HeaderPlan {
 
 /**
  * How a mirror answers each Netlify function's routes: `emulated` from files and fixed
- * answers, or `full-api-only` with a 501 naming the full API. A new function must be
- * placed here before the mirror configs build again.
+ * answers, or `full-api-only` with a 501 naming the full API. The type makes every new
+ * function take its place here.
  */
 const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only'> = {
   // Search, and the lists: unpaged, a list is its static first page.
@@ -83,6 +83,9 @@ const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only'> = {
 };
 
 const PAGING_PARAMETERS = ['limit', 'offset'] as const;
+const NOT_FOUND_PAGE = '/404.html';
+
+const jsonBody = (error: ApiError) => `${JSON.stringify(error)}\n`;
 
 export async function mirrorPlan(options: { root: string; apiUrl?: string }): Promise<MirrorPlan> {
   const root = path.resolve(options.root);
@@ -94,7 +97,6 @@ export async function mirrorPlan(options: { root: string; apiUrl?: string }): Pr
   const headers = await headerPlans();
   checkDocumentHeaders(documents, headers);
 
-  const body = (error: ApiError) => `${JSON.stringify(error)}\n`;
   return {
     root,
     apiUrl,
@@ -103,16 +105,16 @@ export async function mirrorPlan(options: { root: string; apiUrl?: string }): Pr
     readOnly: {
       pattern: readPathPattern(),
       allow: READ_METHODS,
-      body: body(apiError('method_not_allowed', 'This endpoint is read-only.', `Use ${READ_METHODS.replace(', ', ' or ')}.`, docs)),
+      body: jsonBody(apiError('method_not_allowed', 'This endpoint is read-only.', `Use ${READ_METHODS.replace(', ', ' or ')}.`, docs)),
     },
-    fullApiOnly: fullApiRoutes(documents, apiUrl, docs).map((route) => ({ ...route, body: body(route.error) })),
+    fullApiOnly: fullApiRoutes(documents, apiUrl, docs),
     pagingParameters: PAGING_PARAMETERS,
     api: {
       pattern: patternOf(FUNCTION_ROUTES['api-not-found'].path[0]).source,
       notFoundDocument: paths.apiNotFoundDocument,
       notFoundBody: await readFile(path.join(root, paths.apiNotFoundDocument), 'utf8'),
     },
-    notFoundPage: '/404.html',
+    notFoundPage: NOT_FOUND_PAGE,
     twin: twinPlan(),
     headers,
     jsonType: JSON_TYPE,
@@ -140,7 +142,7 @@ async function readRewrites(root: string): Promise<{ documents: MirrorPlan['docu
   for (const rule of parsed.redirects as { from: string; to: string; status?: number; force?: boolean }[]) {
     const literal = !/[:*]/.test(rule.from);
     if (rule.status === 200 && literal) documents.push({ path: rule.from, file: rule.to });
-    else if (rule.status === 404 && rule.force && rule.to === '/404.html') hidden.push(pathPattern(rule.from).source);
+    else if (rule.status === 404 && rule.force && rule.to === NOT_FOUND_PAGE) hidden.push(pathPattern(rule.from).source);
     else throw new MirrorError(`The mirror kit cannot translate the rule "${rule.from} ${rule.to} ${rule.status ?? 301}" of ${REDIRECTS_FILE}: add its translation to generator/mirror/mirror-plan.ts.`);
   }
   return { documents, hidden };
@@ -169,11 +171,17 @@ async function headerPlans(): Promise<HeaderPlan[]> {
   return [...byName].map(([name, rules]) => ({ name, rules }));
 }
 
+const compiled = new Map<string, RegExp>();
+
 /** The value of each header for a path, by the plan's rules. */
 export function headersFor(headers: HeaderPlan[], urlPath: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const { name, rules } of headers) {
-    for (const rule of rules) if (new RegExp(rule.pattern, rule.caseSensitive ? '' : 'i').test(urlPath)) values[name] = rule.value;
+    for (const { pattern, value, caseSensitive } of rules) {
+      const key = `${caseSensitive ? '' : 'i'}/${pattern}`;
+      const regex = compiled.get(key) ?? compiled.set(key, new RegExp(pattern, caseSensitive ? '' : 'i')).get(key)!;
+      if (regex.test(urlPath)) values[name] = value;
+    }
   }
   return values;
 }
@@ -206,7 +214,7 @@ function routePaths(name: FunctionName): readonly string[] {
   return route.path;
 }
 
-function fullApiRoutes(documents: MirrorPlan['documents'], apiUrl: string, docs: string): (Omit<FullApiRoute, 'body'> & { error: ApiError })[] {
+function fullApiRoutes(documents: MirrorPlan['documents'], apiUrl: string, docs: string): FullApiRoute[] {
   const names = (Object.keys(FUNCTION_ANSWERS) as FunctionName[]).filter((name) => FUNCTION_ANSWERS[name] === 'full-api-only');
   return names.flatMap(routePaths).map((routePath) => {
     const staticUnlessPaged = documents.some((d) => d.path === routePath);
@@ -218,7 +226,7 @@ function fullApiRoutes(documents: MirrorPlan['documents'], apiUrl: string, docs:
     return {
       pattern: patternOf(routePath).source,
       staticUnlessPaged,
-      error: apiError('not_configured', 'This mirror serves only the static part of the API.', where + unpaged, docs),
+      body: jsonBody(apiError('not_configured', 'This mirror serves only the static part of the API.', where + unpaged, docs)),
     };
   });
 }
