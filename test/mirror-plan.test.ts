@@ -11,9 +11,10 @@ import { build } from '../generator/build.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { mirrorPrefersMarkdown } from '../generator/mirror/markdown-accept.ts';
 import { MirrorError } from '../generator/mirror/mirror-error.ts';
-import { mirrorPlan, type MirrorPlan } from '../generator/mirror/mirror-plan.ts';
+import { headersFor, mirrorPlan, type MirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
+import { deprecationHeaders } from '../runtime/deprecation.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import { readRoute } from '../runtime/read-routes.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -113,6 +114,16 @@ describe('the mirror plan', () => {
       expect(route.staticUnlessPaged).toBe(plan.documents.some((d) => matches(route.pattern, d.path)));
     }
     expect(plan.fullApiOnly.find((r) => matches(r.pattern, '/api/v1/search'))?.staticUnlessPaged).toBe(false);
+  });
+
+  it('adds the read gate\'s Deprecation, Sunset and Link to the answers of a deprecated version', async () => {
+    const version = { prefix: '/api/v1', deprecation: { since: '2026-01-01', sunset: '2026-12-01', successor: '/api/v2' } };
+    const deprecated = await mirrorPlan({ root: dist, apiUrl: 'https://full.example', versions: [version] });
+    const expected = deprecationHeaders(version, 'https://full.example');
+    for (const p of ['/api/v1', '/api/v1.json', '/api/v1/threats.json', '/api/v1/search']) expect(headersFor(deprecated.headers, p), p).toMatchObject(expected);
+    for (const p of ['/threats/', '/api/v10', '/api/404.json']) expect(Object.keys(headersFor(deprecated.headers, p)), p).not.toContain('Sunset');
+    expect(nginxConfig(deprecated, { listen: '127.0.0.1:8080', brotli: false })).toContain(`'${expected.Link}'`);
+    expect(caddyConfig(deprecated, { listen: '127.0.0.1:8080' })).toContain(`Sunset \`${expected.Sunset}\``);
   });
 
   it('defaults the full API to the build\'s baseUrl', async () => {

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { apiError, type ApiError } from '../../core/api-error.ts';
+import { API_VERSIONS, type ApiVersion } from '../../core/api-versions.ts';
 import { COLLECTION_KEYS, SLUG_PATTERN } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import { EDGE_FUNCTION_ROUTES, FUNCTION_ROUTES, patternOf, type FunctionName, type Route } from '../../core/routes.ts';
+import { deprecationHeaders } from '../../runtime/deprecation.ts';
 import { READ_METHODS } from '../../runtime/read-routes.ts';
 import { pathPattern } from '../../server/static-rules.ts';
 import { DATA_DIR, HEADER_RULES, HEADERS_FILE, JSON_TYPE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
@@ -86,15 +88,25 @@ const PAGING_PARAMETERS = ['limit', 'offset'] as const;
 const NOT_FOUND_PAGE = '/404.html';
 
 const jsonBody = (error: ApiError) => `${JSON.stringify(error)}\n`;
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export async function mirrorPlan(options: { root: string; apiUrl?: string }): Promise<MirrorPlan> {
+export interface MirrorPlanOptions {
+  /** The build to serve. */
+  root: string;
+  /** The full API's origin; default the build's baseUrl. */
+  apiUrl?: string;
+  /** API versions and their deprecation; default core/api-versions.ts. */
+  versions?: ApiVersion[];
+}
+
+export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan> {
   const root = path.resolve(options.root);
   const service = await readService(root);
   const apiUrl = (options.apiUrl ?? service.baseUrl).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new MirrorError(`The full API's URL must be an http(s) URL such as https://api.example.com; got "${apiUrl}" (from --api, else the build's baseUrl).`);
   const docs = apiUrl + paths.openapi;
   const { documents, hidden } = await readRewrites(root);
-  const headers = await headerPlans();
+  const headers = await headerPlans(options.versions ?? API_VERSIONS, apiUrl);
   checkDocumentHeaders(documents, headers);
 
   return {
@@ -148,8 +160,12 @@ async function readRewrites(root: string): Promise<{ documents: MirrorPlan['docu
   return { documents, hidden };
 }
 
-/** `_headers` as one rule list per header name; Content-Type starts from the media types of MEDIA_TYPES. */
-async function headerPlans(): Promise<HeaderPlan[]> {
+/**
+ * `_headers` as one rule list per header name; Content-Type starts from the media types
+ * of MEDIA_TYPES. A deprecated API version adds what the read gate adds to its answers,
+ * its successor's Link pointing to the full API.
+ */
+async function headerPlans(versions: ApiVersion[], apiUrl: string): Promise<HeaderPlan[]> {
   const parsed = await parseAllHeaders({ headersFiles: [], configHeaders: HEADER_RULES, minimal: false });
   if (parsed.errors.length) throw new Error(`HEADER_RULES do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const byName = new Map<string, HeaderPlan['rules']>([
@@ -166,6 +182,13 @@ async function headerPlans(): Promise<HeaderPlan[]> {
       const rules = byName.get(name) ?? [];
       rules.push({ pattern: header.forRegExp.source, value });
       byName.set(name, rules);
+    }
+  }
+  for (const version of versions) {
+    // The version's paths, and the files a mirror serves them from (`/api/v1` is `/api/v1.json`).
+    const pattern = `^${escapeRegex(version.prefix)}(\\.json|/.*)?$`;
+    for (const [name, value] of Object.entries(deprecationHeaders(version, apiUrl))) {
+      byName.set(name, [...(byName.get(name) ?? []), { pattern, value, caseSensitive: true }]);
     }
   }
   return [...byName].map(([name, rules]) => ({ name, rules }));
@@ -200,10 +223,9 @@ function checkDocumentHeaders(documents: MirrorPlan['documents'], headers: Heade
 
 /** What `readRoute` (runtime/read-routes.ts) accepts: the API index, search, pricing, OpenAPI, and each list and record path. */
 function readPathPattern(): string {
-  const escape = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  const named = [paths.apiSearch, paths.apiPricing, paths.openapi].map((p) => escape(p.slice(paths.apiIndex.length + 1)));
+  const named = [paths.apiSearch, paths.apiPricing, paths.openapi].map((p) => escapeRegex(p.slice(paths.apiIndex.length + 1)));
   const slug = SLUG_PATTERN.source.replace(/^\^|\$$/g, '');
-  return `^${escape(paths.apiIndex)}(/(${named.join('|')}|(${COLLECTION_KEYS.join('|')})(/${slug})?))?/?$`;
+  return `^${escapeRegex(paths.apiIndex)}(/(${named.join('|')}|(${COLLECTION_KEYS.join('|')})(/${slug})?))?/?$`;
 }
 
 function routePaths(name: FunctionName): readonly string[] {
