@@ -133,9 +133,10 @@ function listen(hostPort: string): string {
 }
 
 /**
- * nginx keeps the document map in a hash sized by two http-level directives; their
- * defaults (2048 entries, 64-byte buckets) hold a few hundred documents of short paths.
- * A larger build gets the sizes it needs; they conflict with the same directives set elsewhere.
+ * nginx keeps the document map in a hash sized by two http-level directives, whose
+ * defaults (2048 slots, 64-byte buckets) hold a few hundred documents with paths of up to
+ * about 54 bytes. A build beyond either gets the sizes it needs (the shipped content's
+ * longest path already is); they conflict with the same directives set elsewhere.
  */
 function hashSizes(plan: MirrorPlan): string[] {
   const entries = plan.documents.length * 2;
