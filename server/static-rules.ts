@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+import { HEADERS_FILE, REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 
 /**
  * The generated `_redirects` and `_headers`, read with Netlify's own parsers so the
@@ -32,12 +33,12 @@ export function pathPattern(from: string): RegExp {
 
 export async function loadStaticRules(distDir: string): Promise<StaticRules> {
   const parsedRedirects = await parseAllRedirects({
-    redirectsFiles: [path.join(distDir, '_redirects')],
+    redirectsFiles: [path.join(distDir, REDIRECTS_FILE)],
     configRedirects: [],
     minimal: true,
   });
   const parsedHeaders = await parseAllHeaders({
-    headersFiles: [path.join(distDir, '_headers')],
+    headersFiles: [path.join(distDir, HEADERS_FILE)],
     configHeaders: [],
     minimal: false,
   });

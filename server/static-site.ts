@@ -2,20 +2,11 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES } from '../core/media-types.ts';
+import { HEADERS_FILE, REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 import { loadStaticRules, targetOf, type StaticRules } from './static-rules.ts';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
+const RULE_FILES = new Set([REDIRECTS_FILE, HEADERS_FILE].map((name) => `/${name}`));
 
 /** Small files are read at once (cheaper than a stream per request); large ones are streamed. */
 const STREAM_ABOVE_BYTES = 256 * 1024;
@@ -35,6 +26,8 @@ export async function createStaticSite(distDir: string): Promise<(request: Reque
   const fileAt = async (urlPath: string): Promise<{ file: string; size: number } | 'directory' | undefined> => {
     // Encoded `../` must not reach outside its own folder; such paths still go through the rules (and so to a 404).
     if (urlPath.split('/').some((segment) => segment === '..' || segment.includes('\0'))) return undefined;
+    // Netlify reads its rule files from the publish folder and never serves them.
+    if (RULE_FILES.has(urlPath.toLowerCase())) return undefined;
     const file = path.join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
     const info = await stat(file).catch(() => undefined);
     if (!info) return undefined;
@@ -44,7 +37,7 @@ export async function createStaticSite(distDir: string): Promise<(request: Reque
   const respond = async (request: Request, urlPath: string, status: number, headerPath: string): Promise<Response> => {
     const found = await fileAt(urlPath);
     if (!found || found === 'directory') return notFound(request, rules, fileAt);
-    const headers = new Headers({ 'Content-Type': CONTENT_TYPES[path.extname(found.file)] ?? 'application/octet-stream', 'Content-Length': String(found.size) });
+    const headers = new Headers({ 'Content-Type': MEDIA_TYPES[path.extname(found.file)] ?? DEFAULT_MEDIA_TYPE, 'Content-Length': String(found.size) });
     for (const [name, value] of Object.entries(rules.headersFor(headerPath))) headers.set(name, value);
     if (request.method === 'HEAD') return new Response(null, { status, headers });
     return new Response(await fileBody(found.file, found.size), { status, headers });
@@ -79,7 +72,7 @@ async function notFound(
   rules: StaticRules,
   fileAt: (p: string) => Promise<unknown>,
 ): Promise<Response> {
-  const headers = new Headers({ 'Content-Type': CONTENT_TYPES['.html']!, ...rules.headersFor('/404.html') });
+  const headers = new Headers({ 'Content-Type': MEDIA_TYPES['.html']!, ...rules.headersFor('/404.html') });
   const found = await fileAt('/404.html');
   if (!found || request.method === 'HEAD') return new Response(null, { status: 404, headers });
   const { file } = found as { file: string };

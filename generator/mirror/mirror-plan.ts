@@ -6,6 +6,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { apiError, type ApiError } from '../../core/api-error.ts';
 import { API_VERSIONS, type ApiVersion } from '../../core/api-versions.ts';
 import { COLLECTION_KEYS, SLUG_PATTERN } from '../../core/collections.ts';
+import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES } from '../../core/media-types.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import { EDGE_FUNCTION_ROUTES, FUNCTION_ROUTES, patternOf, type FunctionName, type Route } from '../../core/routes.ts';
 import { deprecationHeaders } from '../../runtime/deprecation.ts';
@@ -14,7 +15,6 @@ import { pathPattern } from '../../server/static-rules.ts';
 import { DATA_DIR, HEADER_RULES, HEADERS_FILE, JSON_TYPE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
 import { MirrorError } from './mirror-error.ts';
 import { HTML_NAMED, MARKDOWN_AT_FULL_WEIGHT, MARKDOWN_NAMED } from './markdown-accept.ts';
-import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES } from './media-types.ts';
 
 /**
  * What a static mirror serves where, worked out once from a build and the project's

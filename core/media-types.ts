@@ -1,9 +1,8 @@
 /**
- * The Content-Type of a file by its extension, as the local server sends it
- * (server/static-site.ts); `_headers` then overrides some paths. A mirror config sets it
- * itself rather than trusting the host's MIME table, which differs between nginx, Caddy
- * and distributions (nginx says text/xml for .xml, Caddy no charset for .json). The
- * mirror tests hold the answers of both servers equal to the local server's.
+ * The Content-Type of a file by its extension, before `_headers` overrides some paths:
+ * the local server sends it, and a mirror config sets it itself rather than trusting the
+ * host's MIME table, which differs between nginx, Caddy and distributions (nginx says
+ * text/xml for .xml, Caddy no charset for .json).
  */
 export const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
