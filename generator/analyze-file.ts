@@ -1,7 +1,7 @@
 import type { Root as MdastRoot } from 'mdast';
 import { SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { readSource, type SourceFile } from './frontmatter.ts';
-import { inspectBody, parseMarkdown, wordCount } from './markdown.ts';
+import { inspectBody, parseMarkdown, wordCount, writtenBody, type WrittenBody } from './markdown.ts';
 import type { Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
 import { validateFrontmatter } from './validate-schema.ts';
@@ -13,8 +13,8 @@ import { validateFrontmatter } from './validate-schema.ts';
  */
 export interface FileAnalysis {
   data: Record<string, unknown>;
-  /** The body's Markdown tree, without source positions (they are only needed for the problems below). */
-  tree: MdastRoot;
+  /** The body as written, and its tree without source positions (they are only needed for the problems below). */
+  body: WrittenBody;
   /** Schema, body and date problems of this file. */
   problems: Problem[];
   references: { field: string; slug: string; target: CollectionKey; line: number }[];
@@ -36,7 +36,7 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
   const links = findings
     .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
     .map((f) => ({ url: f.value, line: at(f.line) }));
-  return { data: source.data, tree: withoutPositions(tree), problems, references: referencesOf(source, schema), links };
+  return { data: source.data, body: writtenBody(source.body, withoutPositions(tree)), problems, references: referencesOf(source, schema), links };
 }
 
 function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {

@@ -10,10 +10,11 @@ import fg from 'fast-glob';
  * Any change to the generator, the shared definitions or the dependencies starts afresh.
  */
 export interface BuildCache {
-  remember<T>(parts: string[], compute: () => T): T;
+  /** `key` is called only when there is a cache: serializing the inputs is a cost of its own. */
+  remember<T>(key: () => string[], compute: () => T): T;
 }
 
-export const NO_CACHE: BuildCache = { remember: (_parts, compute) => compute() };
+export const NO_CACHE: BuildCache = { remember: (_key, compute) => compute() };
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -27,9 +28,9 @@ function generatorFingerprint(): string {
 export function openBuildCache(dir: string): BuildCache {
   const fingerprint = generatorFingerprint();
   return {
-    remember<T>(parts: string[], compute: () => T): T {
+    remember<T>(parts: () => string[], compute: () => T): T {
       const hash = createHash('sha256').update(fingerprint);
-      for (const part of parts) hash.update('\0').update(part);
+      for (const part of parts()) hash.update('\0').update(part);
       const key = hash.digest('hex');
       const file = path.join(dir, key.slice(0, 2), `${key}.json`);
       try {

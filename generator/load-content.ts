@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import type { Root as MdastRoot } from 'mdast';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import { readSource } from './frontmatter.ts';
+import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
 import { frontmatterSchema, MIN_BODY_WORDS, type JsonSchema } from './schemas/content.ts';
 import { analyzeFile, type AnalyzeOptions, type FileAnalysis } from './analyze-file.ts';
@@ -51,7 +51,7 @@ export interface ContentRecord {
   file: string;
   /** Validated frontmatter: the common fields plus the collection's own. */
   fields: Record<string, unknown> & { title: string; category: string; summary: string; lastUpdated: string };
-  tree: MdastRoot;
+  body: WrittenBody;
   url: string;
 }
 
@@ -60,7 +60,7 @@ export interface Page {
   file: string;
   title: string;
   description: string;
-  tree: MdastRoot;
+  body: WrittenBody;
 }
 
 export interface Corpus {
@@ -99,7 +99,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) return undefined;
     const relative = rel(file);
-    const analysis = cache.remember([kind, relative, text], () => analyzeFile(relative, text, analyzeOptions));
+    const analysis = cache.remember(() => [kind, relative, text], () => analyzeFile(relative, text, analyzeOptions));
     return { file: relative, slug: path.basename(file, '.md'), analysis };
   };
 
@@ -160,7 +160,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
           slug,
           file,
           fields: analysis.data as ContentRecord['fields'],
-          tree: analysis.tree,
+          body: analysis.body,
           url: site.baseUrl + paths.recordPage(key, slug),
         }))
         .sort(compareRecords),
@@ -169,7 +169,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,
-      { name: slug, file, title: String(analysis.data.title), description: String(analysis.data.description), tree: analysis.tree },
+      { name: slug, file, title: String(analysis.data.title), description: String(analysis.data.description), body: analysis.body },
     ]),
   ) as Corpus['pages'];
 

@@ -31,6 +31,27 @@ export function renderMarkdown(tree: MdastRoot): string {
   return markdownWriter.stringify(tree);
 }
 
+/**
+ * A content file's body as its author wrote it, and its tree. The twin and the record's
+ * `body` carry the text itself rather than the tree written back out: the author's
+ * Markdown is what a reader of Markdown wants, and serializing every body again cost a
+ * third of a large build.
+ */
+export interface WrittenBody {
+  /** Without leading blank lines or trailing white space, ending in one newline. */
+  markdown: string;
+  tree: MdastRoot;
+}
+
+export function writtenBody(text: string, tree: MdastRoot): WrittenBody {
+  return { markdown: `${text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()}\n`, tree };
+}
+
+/** Markdown documents one after another, as blocks: a blank line between each. */
+export function joinMarkdown(...parts: (string | undefined)[]): string {
+  return parts.filter((part): part is string => part !== undefined && part.trim() !== '').join('\n');
+}
+
 const TEXT_BLOCKS = new Set(['paragraph', 'heading', 'tableCell', 'code']);
 
 /** Words of the text a reader sees; blocks are counted apart so that their texts do not run together. */

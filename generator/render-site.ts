@@ -46,7 +46,7 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<st
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries)));
     put(`${DATA_DIR}/summaries/${key}.json`, json(summaries));
     for (const record of corpus.records[key]) {
-      put(apiFile(paths.apiRecord(key, record.slug)), cache.remember(['record', JSON.stringify(record)], () => json(recordDocument(record))));
+      put(apiFile(paths.apiRecord(key, record.slug)), cache.remember(() => ['record', JSON.stringify(record)], () => json(recordDocument(record))));
     }
   }
   put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
@@ -63,7 +63,7 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<st
   const twins = new Map<string, string>();
   const siteJson = JSON.stringify(corpus.site);
   for (const page of pages) {
-    const { html, markdown } = cache.remember(['page', siteJson, JSON.stringify(page)], () => renderPage(corpus.site, page));
+    const { html, markdown } = cache.remember(() => ['page', siteJson, JSON.stringify(page)], () => renderPage(corpus.site, page));
     put(...html);
     put(...markdown);
     twins.set(page.path, markdown[1]);

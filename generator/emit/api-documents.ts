@@ -2,7 +2,6 @@ import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/col
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Summary } from '../../core/summary.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
-import { renderMarkdown } from '../markdown.ts';
 
 /** The JSON documents of the read API (contract section 2), computed from the validated corpus. */
 export const API_VERSION = '1.0.0';
@@ -15,7 +14,7 @@ export function toSummary(record: ContentRecord): Summary {
 export function recordDocument(record: ContentRecord): { collection: CollectionKey; data: Record<string, unknown> } {
   return {
     collection: record.collection,
-    data: { slug: record.slug, url: record.url, ...record.fields, body: renderMarkdown(record.tree) },
+    data: { slug: record.slug, url: record.url, ...record.fields, body: record.body.markdown },
   };
 }
 

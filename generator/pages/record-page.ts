@@ -10,8 +10,16 @@ import type { SitePage } from './site-page.ts';
 /** Fields shown in the page header or not at all; the rest are rendered generically from the schema. */
 const HEADER_FIELDS = new Set(['title', 'summary', 'category', 'lastUpdated', 'author', 'published', 'tags']);
 
+const titles = new WeakMap<Corpus, Map<string, string>>();
+
+/** A referenced record's title, looked up in a map built once per corpus (a scan per link grew with the square of the corpus). */
 function titleOf(corpus: Corpus, key: CollectionKey, slug: string): string {
-  return corpus.records[key].find((r) => r.slug === slug)?.fields.title ?? slug;
+  let map = titles.get(corpus);
+  if (!map) {
+    map = new Map(Object.values(corpus.records).flatMap((records) => records.map((r) => [`${r.collection}/${r.slug}`, r.fields.title] as const)));
+    titles.set(corpus, map);
+  }
+  return map.get(`${key}/${slug}`) ?? slug;
 }
 
 function fieldBlocks(corpus: Corpus, record: ContentRecord): RootContent[] {
@@ -56,11 +64,9 @@ export function recordPage(corpus: Corpus, record: ContentRecord): SitePage {
     title: record.fields.title,
     description: record.fields.summary,
     lastUpdated: record.fields.lastUpdated,
-    tree: titled(record.fields.title, [
-      paragraph(text(record.fields.summary)),
-      paragraph(...headerLine(record)),
-      ...fieldBlocks(corpus, record),
-      ...record.tree.children,
+    tree: titled(record.fields.title, [paragraph(text(record.fields.summary)), paragraph(...headerLine(record)), ...fieldBlocks(corpus, record)]),
+    body: record.body,
+    tail: [
       paragraph(
         text('Part of '),
         link(paths.collectionPage(record.collection), info.title),
@@ -68,6 +74,6 @@ export function recordPage(corpus: Corpus, record: ContentRecord): SitePage {
         link(paths.apiRecord(record.collection, record.slug), paths.apiRecord(record.collection, record.slug)),
         text('.'),
       ),
-    ]),
+    ],
   };
 }

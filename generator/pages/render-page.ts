@@ -1,15 +1,18 @@
 import { pageFile, twinPath } from '../../core/paths.ts';
 import type { Site } from '../load-content.ts';
-import { renderHtml, renderMarkdown } from '../markdown.ts';
+import { joinMarkdown, renderHtml, renderMarkdown, root } from '../markdown.ts';
 import { layout } from './layout.ts';
 import type { SitePage } from './site-page.ts';
 
-/** The two files of a page: HTML and its Markdown twin, from one tree. */
+/** The two files of a page: its HTML, from the whole tree, and its Markdown twin. */
 export function renderPage(site: Site, page: SitePage): { html: [string, string]; markdown: [string, string] } {
-  const main = renderHtml(page.tree) + (page.htmlAppendix ? `\n${page.htmlAppendix}` : '');
+  const tail = page.tail ?? [];
+  const whole = page.body || tail.length ? root([...page.tree.children, ...(page.body?.tree.children ?? []), ...tail]) : page.tree;
+  const main = renderHtml(whole) + (page.htmlAppendix ? `\n${page.htmlAppendix}` : '');
   const html = layout({ site, path: page.path, title: page.title, description: page.description, main });
+  const markdown = joinMarkdown(renderMarkdown(page.tree), page.body?.markdown, tail.length ? renderMarkdown(root(tail)) : undefined);
   return {
     html: [pageFile(page.path), html],
-    markdown: [twinPath(page.path).replace(/^\//, ''), renderMarkdown(page.tree)],
+    markdown: [twinPath(page.path).replace(/^\//, ''), markdown],
   };
 }
