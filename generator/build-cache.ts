@@ -48,5 +48,10 @@ export function openBuildCache(dir: string): BuildCache {
   };
 }
 
+/** Where a cached build remembers what it left in an output folder (see write-dist.ts). */
+export function outputManifestFile(cacheDir: string, outDir: string): string {
+  return path.join(cacheDir, 'outputs', `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+}
+
 /** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
 export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');

@@ -2,7 +2,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { writeDist } from './write-dist.ts';
-import { NO_CACHE, openBuildCache } from './build-cache.ts';
+import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -10,12 +10,17 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Directory of the incremental build cache; without it every file is processed afresh. */
   cacheDir?: string;
+  /** Threads that analyze content files; default every core. */
+  threads?: number;
 }
 
 export interface BuildSummary {
   records: Record<CollectionKey, number>;
   files: number;
   bytes: number;
+  /** Files written and deleted: with a cache, only what changed since the last build. */
+  written: number;
+  deleted: number;
   milliseconds: number;
 }
 
@@ -23,15 +28,17 @@ export interface BuildSummary {
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache });
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cacheDir: options.cacheDir, threads: options.threads });
   const files = renderSite(corpus, cache);
-  await writeDist(options.outDir, files);
+  const { written, deleted } = await writeDist(options.outDir, files, { manifestFile: options.cacheDir && outputManifestFile(options.cacheDir, options.outDir) });
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
   return {
     records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
     files: files.size,
     bytes,
+    written,
+    deleted,
     milliseconds: Math.round(performance.now() - started),
   };
 }

@@ -37,7 +37,7 @@ async function main(): Promise<number> {
     const counts = Object.entries(summary.records).map(([k, n]) => `${k} ${n}`).join(', ');
     console.log(`Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms`);
     console.log(`  records: ${counts}`);
-    console.log(`  files: ${summary.files} (${(summary.bytes / 1024).toFixed(0)} KiB)`);
+    console.log(`  files: ${summary.files} (${(summary.bytes / 1024).toFixed(0)} KiB); written ${summary.written}, deleted ${summary.deleted}`);
     return 0;
   } catch (error) {
     if (error instanceof ContentError) {

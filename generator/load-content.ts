@@ -6,15 +6,15 @@ import { paths } from '../core/paths.ts';
 import { readSource } from './frontmatter.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
-import { frontmatterSchema, MIN_BODY_WORDS, type JsonSchema } from './schemas/content.ts';
-import { analyzeFile, type AnalyzeOptions, type FileAnalysis } from './analyze-file.ts';
-import { NO_CACHE, type BuildCache } from './build-cache.ts';
+import type { JsonSchema } from './schemas/content.ts';
+import type { FileAnalysis } from './analyze-file.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
-import { instanceImagesSchema, pageSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
+import { analyzeFiles } from './parallel/analyze-files.ts';
+import type { AnalyzeJob } from './parallel/analyze-job.ts';
+import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { validateFrontmatter } from './validate-schema.ts';
 import { compareRecords } from './record-order.ts';
-import { mapBounded } from './map-bounded.ts';
 
 export interface Site {
   name: string;
@@ -78,7 +78,9 @@ export const REQUIRED_PAGES = ['home', 'about', 'contact'] as const;
 export interface LoadOptions {
   /** Overrides site.yaml's baseUrl, for previews and mirrors. */
   baseUrl?: string;
-  cache?: BuildCache;
+  /** The build cache's directory: files analyzed before are not analyzed again. */
+  cacheDir?: string;
+  threads?: number;
 }
 
 interface Analyzed {
@@ -93,38 +95,34 @@ interface Analyzed {
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
-  const cache = options.cache ?? NO_CACHE;
   const rel = (file: string) => path.relative(process.cwd(), file) || file;
-  const analyze = async (file: string, kind: string, analyzeOptions: AnalyzeOptions): Promise<Analyzed | undefined> => {
-    const text = await readFile(file, 'utf8').catch(() => undefined);
-    if (text === undefined) return undefined;
-    const relative = rel(file);
-    const analysis = cache.remember(() => [kind, relative, text], () => analyzeFile(relative, text, analyzeOptions));
-    return { file: relative, slug: path.basename(file, '.md'), analysis };
-  };
 
   const site = await readYamlFile<Site>(path.join(contentDir, 'site.yaml'), siteSchema, problems, rel);
   const pricing = await readYamlFile<PricingSource>(path.join(contentDir, 'pricing.yaml'), pricingSourceSchema, problems, rel);
   const catalogue = await readYamlFile<{ images: InstanceImage[] }>(path.join(contentDir, 'instance-images.yaml'), instanceImagesSchema, problems, rel);
   if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
 
+  const jobs: AnalyzeJob[] = REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file) => ({ file, relative: rel(file), kind: 'page' }));
+  for (const key of COLLECTION_KEYS) {
+    const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
+    jobs.push(...files.map((file): AnalyzeJob => ({ file, relative: rel(file), kind: key })));
+  }
+  const analyses = await analyzeFiles(jobs, { cacheDir: options.cacheDir, threads: options.threads });
+  const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
+
   const pageFiles: Analyzed[] = [];
-  for (const name of REQUIRED_PAGES) {
-    const file = path.join(contentDir, 'pages', `${name}.md`);
-    const analyzed = await analyze(file, 'page', { schema: pageSchema, minWords: 0 });
-    if (!analyzed) {
-      problems.push({ file: rel(file), line: 1, field: 'file', what: 'does not exist', fix: `create ${rel(file)} with a title, a description and a body` });
+  for (const { job, result } of results.filter((r) => r.job.kind === 'page')) {
+    if (!result) {
+      problems.push({ file: job.relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${job.relative} with a title, a description and a body` });
       continue;
     }
-    problems.push(...analyzed.analysis.problems);
-    pageFiles.push(analyzed);
+    problems.push(...result.analysis.problems);
+    pageFiles.push(result);
   }
 
   const analyzed: Record<CollectionKey, Analyzed[]> = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as never;
   for (const key of COLLECTION_KEYS) {
-    const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
-    const results = await mapBounded(files, 64, (file) => analyze(file, key, { schema: frontmatterSchema(key), minWords: MIN_BODY_WORDS[key] }));
-    for (const result of results) {
+    for (const { result } of results.filter((r) => r.job.kind === key)) {
       if (!result) continue;
       if (!SLUG_PATTERN.test(result.slug)) {
         problems.push({

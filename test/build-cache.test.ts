@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fg from 'fast-glob';
@@ -27,6 +27,16 @@ async function digest(dir: string): Promise<Record<string, string>> {
 const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
+describe('parallel analysis', () => {
+  it('builds exactly what one thread builds', async () => {
+    const large = path.join(root, 'large');
+    await writeSyntheticCorpus(large, 70);
+    await build({ contentDir: large, outDir: path.join(root, 'one-thread'), threads: 1 });
+    await build({ contentDir: large, outDir: path.join(root, 'two-threads'), threads: 2 });
+    expect(await digest(path.join(root, 'two-threads'))).toEqual(await digest(path.join(root, 'one-thread')));
+  });
+});
+
 describe('incremental builds', () => {
   it('give exactly the output of a clean build, before and after a one-file change', async () => {
     await cached('cold');
@@ -44,6 +54,38 @@ describe('incremental builds', () => {
     const before = await digest(path.join(root, 'clean'));
     const differing = Object.keys(changed).filter((f) => changed[f] !== before[f]);
     expect(differing).toEqual(expect.arrayContaining([`threats/${syntheticSlug('threats', 1)}/index.html`, 'glossary/index.html', 'llms.txt', '_data/search-index.json']));
+  });
+
+  it('update one dist/ in place through edits, deletions and renames, always equal to a clean build', async () => {
+    const same = () => cached('in-place');
+    const expectClean = async (name: string) => {
+      await clean(name);
+      expect(await digest(path.join(root, 'in-place'))).toEqual(await digest(path.join(root, name)));
+    };
+    expect((await same()).written).toBeGreaterThan(100);
+    expect(await same()).toMatchObject({ written: 0, deleted: 0 });
+
+    const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
+    await writeFile(post(0), (await readFile(post(0), 'utf8')).replace(/^summary: .*$/m, 'summary: A new summary for the first post.'));
+    const edited = await same();
+    expect(edited.written).toBeGreaterThan(0);
+    expect(edited.written).toBeLessThan(30);
+    await expectClean('after-edit');
+
+    await rm(post(3));
+    expect((await same()).deleted).toBe(3);
+    await expectClean('after-delete');
+
+    await rename(post(2), path.join(content, 'posts', 'a-renamed-post.md'));
+    await same();
+    await expectClean('after-rename');
+
+    // What someone changed or left in dist/ by hand does not survive the next build.
+    const page = path.join(root, 'in-place', 'posts', 'a-renamed-post', 'index.html');
+    await writeFile(page, 'edited by hand');
+    await writeFile(path.join(root, 'in-place', 'stray.txt'), 'left behind');
+    expect(await same()).toMatchObject({ written: 1, deleted: 1 });
+    await expectClean('after-hand-edits');
   });
 
   it('still reports every problem of a file that comes from the cache', async () => {

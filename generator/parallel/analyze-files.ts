@@ -1,0 +1,59 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { FileAnalysis } from '../analyze-file.ts';
+import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
+
+/**
+ * Analyzes content files (read, frontmatter, schema, Markdown parse, body checks) on
+ * every core: parsing Markdown is most of a large build, and one file's analysis needs
+ * nothing from another's. Small corpora stay on this thread, where starting workers
+ * would cost more than it saves. Results keep the order of the jobs.
+ */
+const PARALLEL_FROM = 400;
+const BATCH = 64;
+
+export interface AnalyzeFilesOptions {
+  /** The build cache's directory, or undefined to analyze everything afresh. */
+  cacheDir?: string;
+  /** Threads to use; default every core. */
+  threads?: number;
+}
+
+export async function analyzeFiles(jobs: AnalyzeJob[], options: AnalyzeFilesOptions = {}): Promise<(FileAnalysis | undefined)[]> {
+  const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH));
+  if (jobs.length < PARALLEL_FROM || threads < 2) {
+    const results: (FileAnalysis | undefined)[] = [];
+    for (const job of jobs) results.push(await analyzeJob(job, options.cacheDir));
+    return results;
+  }
+  const results = new Array<FileAnalysis | undefined>(jobs.length);
+  let next = 0;
+  const workers = Array.from({ length: threads }, () => new Worker(new URL('./analyze-worker.mjs', import.meta.url), { workerData: { cacheDir: options.cacheDir } }));
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            let batchStart = 0;
+            const send = () => {
+              if (next >= jobs.length) return resolve();
+              batchStart = next;
+              next = Math.min(jobs.length, next + BATCH);
+              worker.postMessage(jobs.slice(batchStart, next));
+            };
+            // Results come back as one JSON text per batch: cheaper to copy between threads than the trees themselves.
+            worker.on('message', (text: string) => {
+              (JSON.parse(text) as (FileAnalysis | null)[]).forEach((result, i) => (results[batchStart + i] = result ?? undefined));
+              send();
+            });
+            worker.once('error', reject);
+            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`An analysis worker stopped with exit code ${code}`))));
+            send();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return results;
+}
