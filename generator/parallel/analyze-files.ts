@@ -22,9 +22,7 @@ export interface AnalyzeFilesOptions {
 export async function analyzeFiles(jobs: AnalyzeJob[], options: AnalyzeFilesOptions = {}): Promise<(FileAnalysis | undefined)[]> {
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH));
   if (jobs.length < PARALLEL_FROM || threads < 2) {
-    const results: (FileAnalysis | undefined)[] = [];
-    for (const job of jobs) results.push(await analyzeJob(job, options.cacheDir));
-    return results;
+    return jobs.map((job) => analyzeJob(job, options.cacheDir));
   }
   const results = new Array<FileAnalysis | undefined>(jobs.length);
   let next = 0;

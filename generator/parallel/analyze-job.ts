@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { CollectionKey } from '../../core/collections.ts';
 import { analyzeFile, type FileAnalysis } from '../analyze-file.ts';
 import { NO_CACHE, openBuildCache, type BuildCache } from '../build-cache.ts';
@@ -14,10 +14,18 @@ export interface AnalyzeJob {
 
 const caches = new Map<string, BuildCache>();
 
-/** The analysis of one file, from the cache when its text has been analyzed before; undefined when it cannot be read. */
-export async function analyzeJob(job: AnalyzeJob, cacheDir: string | undefined): Promise<FileAnalysis | undefined> {
-  const text = await readFile(job.file, 'utf8').catch(() => undefined);
-  if (text === undefined) return undefined;
+/**
+ * The analysis of one file, from the cache when its text has been analyzed before;
+ * undefined when it cannot be read. Reads block: each thread works through its files one
+ * by one, and a synchronous read of a small file costs less than a trip through libuv's pool.
+ */
+export function analyzeJob(job: AnalyzeJob, cacheDir: string | undefined): FileAnalysis | undefined {
+  let text: string;
+  try {
+    text = readFileSync(job.file, 'utf8');
+  } catch {
+    return undefined;
+  }
   let cache = cacheDir ? caches.get(cacheDir) : NO_CACHE;
   if (!cache) caches.set(cacheDir!, (cache = openBuildCache(cacheDir!)));
   const options = job.kind === 'page' ? { schema: pageSchema, minWords: 0 } : { schema: frontmatterSchema(job.kind), minWords: MIN_BODY_WORDS[job.kind] };

@@ -6,8 +6,6 @@ import { tsImport } from 'tsx/esm/api';
 
 const { analyzeJob } = await tsImport('./analyze-job.ts', import.meta.url);
 
-parentPort.on('message', async (jobs) => {
-  const results = [];
-  for (const job of jobs) results.push((await analyzeJob(job, workerData.cacheDir)) ?? null);
-  parentPort.postMessage(JSON.stringify(results));
+parentPort.on('message', (jobs) => {
+  parentPort.postMessage(JSON.stringify(jobs.map((job) => analyzeJob(job, workerData.cacheDir) ?? null)));
 });
