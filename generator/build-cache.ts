@@ -18,11 +18,15 @@ export const NO_CACHE: BuildCache = { remember: (_key, compute) => compute() };
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
-function generatorFingerprint(): string {
+let fingerprint: string | undefined;
+
+/** A hash of the generator's sources, the shared definitions and the lockfile: what every cached result also depends on. */
+export function generatorFingerprint(): string {
+  if (fingerprint) return fingerprint;
   const hash = createHash('sha256');
   const files = fg.sync(['generator/**/*', 'core/**/*', 'package-lock.json'], { cwd: PROJECT }).sort();
   for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(PROJECT, file))).update('\0');
-  return hash.digest('hex');
+  return (fingerprint = hash.digest('hex'));
 }
 
 export function openBuildCache(dir: string): BuildCache {

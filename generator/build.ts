@@ -1,6 +1,7 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
+import { buildInputs } from './build-inputs.ts';
 import { writeDist } from './write-dist.ts';
 import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
 
@@ -30,7 +31,11 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
   const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cacheDir: options.cacheDir, threads: options.threads });
   const files = renderSite(corpus, cache);
-  const { written, deleted } = await writeDist(options.outDir, files, { manifestFile: options.cacheDir && outputManifestFile(options.cacheDir, options.outDir) });
+  const { written, deleted } = await writeDist(
+    options.outDir,
+    files,
+    options.cacheDir ? { manifestFile: outputManifestFile(options.cacheDir, options.outDir), inputs: buildInputs(options.contentDir, options.baseUrl) } : {},
+  );
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);
   return {

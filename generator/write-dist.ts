@@ -11,6 +11,8 @@ export interface WriteOptions {
    * Without it, the whole output is written next to dist/ and swapped in.
    */
   manifestFile?: string;
+  /** The hash of what the output was built from (build-inputs.ts), kept in the manifest. */
+  inputs?: string;
 }
 
 export interface WriteSummary {
@@ -19,7 +21,7 @@ export interface WriteSummary {
 }
 
 export async function writeDist(outDir: string, files: Map<string, string | Uint8Array>, options: WriteOptions = {}): Promise<WriteSummary> {
-  return options.manifestFile ? writeInPlace(path.resolve(outDir), files, options.manifestFile) : writeSwapped(path.resolve(outDir), files);
+  return options.manifestFile ? writeInPlace(path.resolve(outDir), files, options.manifestFile, options.inputs) : writeSwapped(path.resolve(outDir), files);
 }
 
 /** A clean write: a failed build never leaves a half-written dist/, and readers never see a mix of two builds. */
@@ -43,19 +45,25 @@ async function writeSwapped(target: string, files: Map<string, string | Uint8Arr
   return { written: files.size, deleted: 0 };
 }
 
-/** What the last in-place write left in dist/: per file, its content hash, size and modification time. */
+/** What the last in-place write left in dist/: what it was built from, and per file its content hash, size and modification time. */
 interface Manifest {
   outDir: string;
+  inputs?: string;
   files: Record<string, [hash: string, size: number, mtimeMs: number]>;
 }
 
-function readManifest(file: string, outDir: string): Manifest['files'] | undefined {
+function readManifest(file: string, outDir: string): Manifest | undefined {
   try {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-    return manifest.outDir === outDir ? manifest.files : undefined;
+    return manifest.outDir === outDir ? manifest : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The inputs hash of the last in-place write to outDir, if there was one. */
+export function writtenFrom(manifestFile: string, outDir: string): string | undefined {
+  return readManifest(manifestFile, path.resolve(outDir))?.inputs;
 }
 
 /**
@@ -66,8 +74,8 @@ function readManifest(file: string, outDir: string): Manifest['files'] | undefin
  * calls, one after another, cost less per file than promises through libuv's thread
  * pool, and a build writes tens of thousands of small files.
  */
-async function writeInPlace(outDir: string, files: Map<string, string | Uint8Array>, manifestFile: string): Promise<WriteSummary> {
-  const previous = readManifest(manifestFile, outDir) ?? {};
+async function writeInPlace(outDir: string, files: Map<string, string | Uint8Array>, manifestFile: string, inputs: string | undefined): Promise<WriteSummary> {
+  const previous = readManifest(manifestFile, outDir)?.files ?? {};
   mkdirSync(outDir, { recursive: true });
   const next: Manifest['files'] = {};
   const made = new Set<string>();
@@ -114,7 +122,7 @@ async function writeInPlace(outDir: string, files: Map<string, string | Uint8Arr
   }
   mkdirSync(path.dirname(manifestFile), { recursive: true });
   const temporary = `${manifestFile}.${randomUUID()}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ outDir, files: next } satisfies Manifest));
+  writeFileSync(temporary, JSON.stringify({ outDir, inputs, files: next } satisfies Manifest));
   renameSync(temporary, manifestFile);
   return { written, deleted };
 }

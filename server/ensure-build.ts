@@ -1,27 +1,21 @@
-import { stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { build } from '../generator/build.ts';
-import { DEFAULT_CACHE_DIR } from '../generator/build-cache.ts';
+import { buildInputs } from '../generator/build-inputs.ts';
+import { DEFAULT_CACHE_DIR, outputManifestFile } from '../generator/build-cache.ts';
 import { ContentError } from '../generator/problems.ts';
+import { writtenFrom } from '../generator/write-dist.ts';
 import type { ServerSettings } from './settings.ts';
 
-/** Newest modification time among the files that determine dist/ (content and the generator itself). */
-async function newestSource(projectDir: string, contentDir: string): Promise<number> {
-  const sources = [
-    ...(await fg('**/*', { cwd: contentDir, absolute: true })),
-    ...(await fg(['generator/**/*', 'core/**/*'], { cwd: projectDir, absolute: true })),
-  ];
-  const times = await Promise.all(sources.map((f) => stat(f).then((s) => s.mtimeMs)));
-  return Math.max(0, ...times);
-}
-
-/** Builds dist/ when it is missing or older than what it is built from; says which it did. */
-export async function ensureBuild(projectDir: string, contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
-  const marker = await stat(path.join(outDir, 'index.html')).catch(() => undefined);
-  if (marker && marker.mtimeMs >= (await newestSource(projectDir, contentDir))) return 'fresh';
-  const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR });
-  console.log(`Built ${outDir} (${summary.files} files) in ${summary.milliseconds} ms`);
+/**
+ * Builds dist/ unless it holds what the content and the generator build now (compared
+ * by content, so an edit, a deletion or a rename is seen); says which it did.
+ */
+export async function ensureBuild(_projectDir: string, contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
+  const built = existsSync(path.join(outDir, 'index.html')) && writtenFrom(outputManifestFile(DEFAULT_CACHE_DIR, outDir), outDir);
+  if (built && built === buildInputs(contentDir, process.env.SITE_BASE_URL)) return 'fresh';
+  const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL });
+  console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
   return 'built';
 }
 

@@ -6,6 +6,7 @@ import fg from 'fast-glob';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
+import { ensureBuild } from '../server/ensure-build.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 
 let root: string;
@@ -26,6 +27,27 @@ async function digest(dir: string): Promise<Record<string, string>> {
 
 const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
+
+describe("npm start's staleness check", () => {
+  it('sees edits, deletions and renames by content, and nothing else', async () => {
+    const out = path.join(root, 'served');
+    const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
+    expect(await ensureBuild(root, content, out)).toBe('built');
+    expect(await ensureBuild(root, content, out)).toBe('fresh');
+    // Touching a file without changing it is no reason to build.
+    await writeFile(post(1), await readFile(post(1)));
+    expect(await ensureBuild(root, content, out)).toBe('fresh');
+    await rename(post(2), path.join(content, 'posts', 'renamed.md'));
+    expect(await ensureBuild(root, content, out)).toBe('built');
+    await rm(post(3));
+    expect(await ensureBuild(root, content, out)).toBe('built');
+    await writeFile(post(1), (await readFile(post(1), 'utf8')).replace(/^summary: .*$/m, 'summary: A changed summary of this synthetic post, long enough for the schema to accept.'));
+    expect(await ensureBuild(root, content, out)).toBe('built');
+    expect(await ensureBuild(root, content, out)).toBe('fresh');
+    await rm(path.join(out, 'index.html'));
+    expect(await ensureBuild(root, content, out)).toBe('built');
+  });
+});
 
 describe('parallel analysis', () => {
   it('builds exactly what one thread builds', async () => {

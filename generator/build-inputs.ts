@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { generatorFingerprint } from './build-cache.ts';
+
+/**
+ * One hash of everything a build's output depends on: every file of the content folder
+ * (its path and its bytes, so an edit, a deletion or a rename all change it), the
+ * generator itself and the base URL. Equal hashes mean the output would be the same, so
+ * `npm start` need not build; modification times would miss deletions and renames.
+ */
+export function buildInputs(contentDir: string, baseUrl: string | undefined): string {
+  const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
+  for (const file of fg.sync('**/*', { cwd: contentDir, dot: true }).sort()) {
+    hash.update('\0').update(file).update('\0').update(readFileSync(path.join(contentDir, file)));
+  }
+  return hash.digest('hex');
+}
