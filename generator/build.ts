@@ -2,6 +2,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
+import type { Progress } from './progress.ts';
 import { writeDist } from './write-dist.ts';
 import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
 
@@ -13,6 +14,7 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Threads that analyze content files; default every core. */
   threads?: number;
+  progress?: Progress;
 }
 
 export interface BuildSummary {
@@ -29,12 +31,14 @@ export interface BuildSummary {
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cacheDir: options.cacheDir, threads: options.threads });
-  const files = renderSite(corpus, cache);
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cacheDir: options.cacheDir, threads: options.threads, progress: options.progress });
+  const files = renderSite(corpus, cache, options.progress);
   const { written, deleted } = await writeDist(
     options.outDir,
     files,
-    options.cacheDir ? { manifestFile: outputManifestFile(options.cacheDir, options.outDir), inputs: buildInputs(options.contentDir, options.baseUrl) } : {},
+    options.cacheDir
+      ? { manifestFile: outputManifestFile(options.cacheDir, options.outDir), inputs: buildInputs(options.contentDir, options.baseUrl), progress: options.progress }
+      : { progress: options.progress },
   );
   let bytes = 0;
   for (const content of files.values()) bytes += Buffer.byteLength(content);

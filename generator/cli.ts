@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CACHE_DIR } from './build-cache.ts';
 import { build } from './build.ts';
 import { ContentError } from './problems.ts';
+import { terminalProgress } from './terminal-progress.ts';
 
 const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--no-cache]
   Unchanged files are taken from the build cache (${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;
@@ -27,19 +28,24 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const reporter = terminalProgress();
   try {
     const summary = await build({
       contentDir: values.content,
       outDir: values.out,
       baseUrl: values['base-url'],
       cacheDir: values['no-cache'] ? undefined : DEFAULT_CACHE_DIR,
+      progress: reporter.progress,
     });
+    reporter.done();
+    const records = Object.values(summary.records).reduce((a, b) => a + b, 0);
     const counts = Object.entries(summary.records).map(([k, n]) => `${k} ${n}`).join(', ');
-    console.log(`Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms`);
-    console.log(`  records: ${counts}`);
-    console.log(`  files: ${summary.files} (${(summary.bytes / 1024).toFixed(0)} KiB); written ${summary.written}, deleted ${summary.deleted}`);
+    console.log(
+      `Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms: ${records} records (${counts}), ${summary.files} files (${(summary.bytes / 1024).toFixed(0)} KiB; ${summary.written} written, ${summary.deleted} deleted)`,
+    );
     return 0;
   } catch (error) {
+    reporter.done();
     if (error instanceof ContentError) {
       console.error(error.message);
       return 1;

@@ -10,6 +10,7 @@ import type { JsonSchema } from './schemas/content.ts';
 import type { FileAnalysis } from './analyze-file.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import { analyzeFiles } from './parallel/analyze-files.ts';
+import type { Progress } from './progress.ts';
 import type { AnalyzeJob } from './parallel/analyze-job.ts';
 import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
@@ -81,6 +82,7 @@ export interface LoadOptions {
   /** The build cache's directory: files analyzed before are not analyzed again. */
   cacheDir?: string;
   threads?: number;
+  progress?: Progress;
 }
 
 interface Analyzed {
@@ -107,7 +109,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
     jobs.push(...files.map((file): AnalyzeJob => ({ file, relative: rel(file), kind: key })));
   }
-  const analyses = await analyzeFiles(jobs, { cacheDir: options.cacheDir, threads: options.threads });
+  const analyses = await analyzeFiles(jobs, { cacheDir: options.cacheDir, threads: options.threads, progress: options.progress });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const pageFiles: Analyzed[] = [];

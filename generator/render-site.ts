@@ -10,6 +10,7 @@ import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { Corpus } from './load-content.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 import { NO_CACHE, type BuildCache } from './build-cache.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage } from './pages/collection-page.ts';
@@ -29,7 +30,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * Everything dist/ holds, as file path -> content. The same corpus always gives the same
  * map; the cache only spares re-rendering pages and records whose inputs did not change.
  */
-export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<string, string> {
+export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE, progress: Progress = NO_PROGRESS): Map<string, string> {
   const files = new Map<string, string>();
   const put = (file: string, content: string) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
@@ -62,7 +63,8 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE): Map<st
   ];
   const twins = new Map<string, string>();
   const siteJson = JSON.stringify(corpus.site);
-  for (const page of pages) {
+  for (const [i, page] of pages.entries()) {
+    progress('render', i, pages.length);
     const { html, markdown } = cache.remember(() => ['page', siteJson, JSON.stringify(page)], () => renderPage(corpus.site, page));
     put(...html);
     put(...markdown);

@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, st
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mapBounded } from './map-bounded.ts';
+import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteOptions {
   /**
@@ -13,6 +14,7 @@ export interface WriteOptions {
   manifestFile?: string;
   /** The hash of what the output was built from (build-inputs.ts), kept in the manifest. */
   inputs?: string;
+  progress?: Progress;
 }
 
 export interface WriteSummary {
@@ -21,18 +23,23 @@ export interface WriteSummary {
 }
 
 export async function writeDist(outDir: string, files: Map<string, string | Uint8Array>, options: WriteOptions = {}): Promise<WriteSummary> {
-  return options.manifestFile ? writeInPlace(path.resolve(outDir), files, options.manifestFile, options.inputs) : writeSwapped(path.resolve(outDir), files);
+  const progress = options.progress ?? NO_PROGRESS;
+  return options.manifestFile ? writeInPlace(path.resolve(outDir), files, options.manifestFile, options.inputs, progress) : writeSwapped(path.resolve(outDir), files, progress);
 }
 
 /** A clean write: a failed build never leaves a half-written dist/, and readers never see a mix of two builds. */
-async function writeSwapped(target: string, files: Map<string, string | Uint8Array>): Promise<WriteSummary> {
+async function writeSwapped(target: string, files: Map<string, string | Uint8Array>, progress: Progress): Promise<WriteSummary> {
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   try {
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
-    await mapBounded([...files], 32, ([file, content]) => writeFile(path.join(staging, file), content));
+    let done = 0;
+    await mapBounded([...files], 32, async ([file, content]) => {
+      await writeFile(path.join(staging, file), content);
+      progress('write', ++done, files.size);
+    });
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
@@ -74,13 +81,15 @@ export function writtenFrom(manifestFile: string, outDir: string): string | unde
  * calls, one after another, cost less per file than promises through libuv's thread
  * pool, and a build writes tens of thousands of small files.
  */
-async function writeInPlace(outDir: string, files: Map<string, string | Uint8Array>, manifestFile: string, inputs: string | undefined): Promise<WriteSummary> {
+async function writeInPlace(outDir: string, files: Map<string, string | Uint8Array>, manifestFile: string, inputs: string | undefined, progress: Progress): Promise<WriteSummary> {
   const previous = readManifest(manifestFile, outDir)?.files ?? {};
   mkdirSync(outDir, { recursive: true });
   const next: Manifest['files'] = {};
   const made = new Set<string>();
   let written = 0;
+  let done = 0;
   for (const [file, content] of files) {
+    progress('write', done++, files.size);
     const hash = createHash('sha1').update(content).digest('base64url');
     const target = path.join(outDir, file);
     const known = previous[file];

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileAnalysis } from '../analyze-file.ts';
+import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
 
 /**
@@ -17,15 +18,21 @@ export interface AnalyzeFilesOptions {
   cacheDir?: string;
   /** Threads to use; default every core. */
   threads?: number;
+  progress?: Progress;
 }
 
 export async function analyzeFiles(jobs: AnalyzeJob[], options: AnalyzeFilesOptions = {}): Promise<(FileAnalysis | undefined)[]> {
+  const progress = options.progress ?? NO_PROGRESS;
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(jobs.length / BATCH));
   if (jobs.length < PARALLEL_FROM || threads < 2) {
-    return jobs.map((job) => analyzeJob(job, options.cacheDir));
+    return jobs.map((job, i) => {
+      progress('analyze', i, jobs.length);
+      return analyzeJob(job, options.cacheDir);
+    });
   }
   const results = new Array<FileAnalysis | undefined>(jobs.length);
   let next = 0;
+  let done = 0;
   const workers = Array.from({ length: threads }, () => new Worker(new URL('./analyze-worker.mjs', import.meta.url), { workerData: { cacheDir: options.cacheDir } }));
   try {
     await Promise.all(
@@ -41,7 +48,9 @@ export async function analyzeFiles(jobs: AnalyzeJob[], options: AnalyzeFilesOpti
             };
             // Results come back as one JSON text per batch: cheaper to copy between threads than the trees themselves.
             worker.on('message', (text: string) => {
-              (JSON.parse(text) as (FileAnalysis | null)[]).forEach((result, i) => (results[batchStart + i] = result ?? undefined));
+              const batch = JSON.parse(text) as (FileAnalysis | null)[];
+              batch.forEach((result, i) => (results[batchStart + i] = result ?? undefined));
+              progress('analyze', (done += batch.length), jobs.length);
               send();
             });
             worker.once('error', reject);
