@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../generator/build.ts';
@@ -8,10 +8,9 @@ import { listen } from '../server/listen.ts';
 import { writeSyntheticCorpus } from '../test/support/synthetic-corpus.ts';
 
 /**
- * npm run bench: search latency (p50/p99) in process and over HTTP on loopback, and the
- * index's load time, for the shipped content and a synthetic 10,000-record corpus.
- * Over HTTP, a static read of /api/v1 in the same run is the baseline. Also the build time
- * of the large corpus, full and after a one-record edit (incremental cache).
+ * The search half of `npm run bench`: search latency (p50/p99) in process and over HTTP on
+ * loopback, and the index's load time, for the shipped content and a synthetic
+ * 10,000-record corpus. Over HTTP, a static read of /api/v1 in the same run is the baseline.
  */
 const QUERIES_IN_PROCESS = 2000;
 const QUERIES_OVER_HTTP = 500;
@@ -82,24 +81,18 @@ async function measure(label: string, dist: string): Promise<void> {
   console.log(`  search / baseline (p50)  ${(percentile(httpSearch, 50) / staticP50).toFixed(2)}x`);
 }
 
-const root = await mkdtemp(path.join(tmpdir(), 'bench-'));
-try {
-  const shipped = path.join(root, 'shipped');
-  const [, shippedMs] = await time(() => build({ contentDir: path.resolve(import.meta.dirname, '../content'), outDir: shipped }));
-  console.log(`Built shipped content in ${shippedMs.toFixed(0)} ms`);
-  await measure('Shipped content', shipped);
-
-  const synthetic = path.join(root, 'synthetic');
-  const syntheticContent = path.join(root, 'synthetic-content');
-  const cacheDir = path.join(root, 'build-cache');
-  await writeSyntheticCorpus(syntheticContent, 1667);
-  const [, coldMs] = await time(() => build({ contentDir: syntheticContent, outDir: synthetic, cacheDir }));
-  // The content team's common case: one record edited, everything else unchanged.
-  const edited = path.join(syntheticContent, 'threats', 'threats-record-7.md');
-  await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^summary: (.*)$/m, 'summary: $1 Edited.'));
-  const [, warmMs] = await time(() => build({ contentDir: syntheticContent, outDir: synthetic, cacheDir }));
-  console.log(`\nSynthetic corpus (6 x 1,667 records): full build ${coldMs.toFixed(0)} ms; rebuild after editing one record ${warmMs.toFixed(0)} ms (${(warmMs / coldMs).toFixed(2)}x)`);
-  await measure('Synthetic corpus', synthetic);
-} finally {
-  await rm(root, { recursive: true, force: true });
+export async function benchSearch(): Promise<void> {
+  const root = await mkdtemp(path.join(tmpdir(), 'bench-search-'));
+  try {
+    const shipped = path.join(root, 'shipped');
+    await build({ contentDir: path.resolve(import.meta.dirname, '../content'), outDir: shipped });
+    await measure('Shipped content', shipped);
+    const synthetic = path.join(root, 'synthetic');
+    const syntheticContent = path.join(root, 'synthetic-content');
+    await writeSyntheticCorpus(syntheticContent, 1667);
+    await build({ contentDir: syntheticContent, outDir: synthetic });
+    await measure('Synthetic corpus', synthetic);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }

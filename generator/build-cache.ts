@@ -12,9 +12,12 @@ import fg from 'fast-glob';
 export interface BuildCache {
   /** `key` is called only when there is a cache: serializing the inputs is a cost of its own. */
   remember<T>(key: () => string[], compute: () => T): T;
+  /** The stored result for these inputs, if any. */
+  lookup<T>(key: string[]): T | undefined;
+  store(key: string[], value: unknown): void;
 }
 
-export const NO_CACHE: BuildCache = { remember: (_key, compute) => compute() };
+export const NO_CACHE: BuildCache = { remember: (_key, compute) => compute(), lookup: () => undefined, store: () => undefined };
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -31,25 +34,38 @@ export function generatorFingerprint(): string {
 
 export function openBuildCache(dir: string): BuildCache {
   const fingerprint = generatorFingerprint();
-  return {
-    remember<T>(parts: () => string[], compute: () => T): T {
-      const hash = createHash('sha256').update(fingerprint);
-      for (const part of parts()) hash.update('\0').update(part);
-      const key = hash.digest('hex');
-      const file = path.join(dir, key.slice(0, 2), `${key}.json`);
+  const fileOf = (parts: string[]) => {
+    const hash = createHash('sha256').update(fingerprint);
+    for (const part of parts) hash.update('\0').update(part);
+    const key = hash.digest('hex');
+    return path.join(dir, key.slice(0, 2), `${key}.json`);
+  };
+  const cache: BuildCache = {
+    lookup<T>(parts: string[]): T | undefined {
       try {
-        return JSON.parse(readFileSync(file, 'utf8')) as T;
+        return JSON.parse(readFileSync(fileOf(parts), 'utf8')) as T;
       } catch {
-        const value = compute();
-        mkdirSync(path.dirname(file), { recursive: true });
-        // Written whole and renamed, so a concurrent or interrupted build never reads half an entry.
-        const temporary = `${file}.${randomUUID()}.tmp`;
-        writeFileSync(temporary, JSON.stringify(value));
-        renameSync(temporary, file);
-        return value;
+        return undefined;
       }
     },
+    store(parts, value) {
+      const file = fileOf(parts);
+      mkdirSync(path.dirname(file), { recursive: true });
+      // Written whole and renamed, so a concurrent or interrupted build never reads half an entry.
+      const temporary = `${file}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, JSON.stringify(value));
+      renameSync(temporary, file);
+    },
+    remember<T>(parts: () => string[], compute: () => T): T {
+      const key = parts();
+      const found = cache.lookup<T>(key);
+      if (found !== undefined) return found;
+      const value = compute();
+      cache.store(key, value);
+      return value;
+    },
   };
+  return cache;
 }
 
 /** Where a cached build remembers what it left in an output folder (see write-dist.ts). */

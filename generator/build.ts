@@ -31,7 +31,7 @@ export interface BuildSummary {
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cacheDir: options.cacheDir, threads: options.threads, progress: options.progress });
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress });
   const files = renderSite(corpus, cache, options.progress);
   const { written, deleted } = await writeDist(
     options.outDir,

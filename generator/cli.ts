@@ -5,8 +5,8 @@ import { build } from './build.ts';
 import { ContentError } from './problems.ts';
 import { terminalProgress } from './terminal-progress.ts';
 
-const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--no-cache]
-  Unchanged files are taken from the build cache (${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;
+const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--cache-dir DIR | --no-cache]
+  Unchanged files are taken from the build cache (default ${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;
 
 async function main(): Promise<number> {
   let values;
@@ -17,6 +17,7 @@ async function main(): Promise<number> {
         out: { type: 'string', default: 'dist' },
         'base-url': { type: 'string', default: process.env.SITE_BASE_URL },
         'no-cache': { type: 'boolean', default: false },
+        'cache-dir': { type: 'string', default: DEFAULT_CACHE_DIR },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
       contentDir: values.content,
       outDir: values.out,
       baseUrl: values['base-url'],
-      cacheDir: values['no-cache'] ? undefined : DEFAULT_CACHE_DIR,
+      cacheDir: values['no-cache'] ? undefined : values['cache-dir'],
       progress: reporter.progress,
     });
     reporter.done();

@@ -9,9 +9,9 @@ import { ContentError, type Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
 import type { FileAnalysis } from './analyze-file.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
-import { analyzeFiles } from './parallel/analyze-files.ts';
+import type { BuildCache } from './build-cache.ts';
+import { analyzeFiles, type ContentFile } from './parallel/analyze-files.ts';
 import type { Progress } from './progress.ts';
-import type { AnalyzeJob } from './parallel/analyze-job.ts';
 import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { validateFrontmatter } from './validate-schema.ts';
@@ -79,8 +79,8 @@ export const REQUIRED_PAGES = ['home', 'about', 'contact'] as const;
 export interface LoadOptions {
   /** Overrides site.yaml's baseUrl, for previews and mirrors. */
   baseUrl?: string;
-  /** The build cache's directory: files analyzed before are not analyzed again. */
-  cacheDir?: string;
+  /** Files analyzed before are not analyzed again. */
+  cache?: BuildCache;
   threads?: number;
   progress?: Progress;
 }
@@ -104,12 +104,12 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const catalogue = await readYamlFile<{ images: InstanceImage[] }>(path.join(contentDir, 'instance-images.yaml'), instanceImagesSchema, problems, rel);
   if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  const jobs: AnalyzeJob[] = REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file) => ({ file, relative: rel(file), kind: 'page' }));
+  const jobs: ContentFile[] = REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file) => ({ file, relative: rel(file), kind: 'page' }));
   for (const key of COLLECTION_KEYS) {
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
-    jobs.push(...files.map((file): AnalyzeJob => ({ file, relative: rel(file), kind: key })));
+    jobs.push(...files.map((file): ContentFile => ({ file, relative: rel(file), kind: key })));
   }
-  const analyses = await analyzeFiles(jobs, { cacheDir: options.cacheDir, threads: options.threads, progress: options.progress });
+  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const pageFiles: Analyzed[] = [];

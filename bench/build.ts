@@ -1,0 +1,93 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { hugoBuild, hugoVersion, prepareHugoSite } from './hugo-baseline.ts';
+import { measureCommand, median, type CommandRun } from './measure-command.ts';
+import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
+
+/**
+ * The build half of `npm run bench`: a corpus of real records repeated to `records`, then
+ * in one run a clean build, the cached builds the content team runs (nothing changed, one
+ * record edited; through `npm run build`, process start included), Hugo on the same
+ * Markdown, output size and the peak memory of each process tree. Medians of `runs`.
+ */
+const PROJECT = path.resolve(import.meta.dirname, '..');
+const TSX = ['--import', 'tsx'];
+
+export interface BuildBenchOptions {
+  records: number;
+  runs: number;
+  workDir: string;
+}
+
+interface Row {
+  label: string;
+  runs: CommandRun[];
+  note?: string;
+}
+
+async function folderBytes(dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  return { files, bytes };
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
+
+export async function benchBuild({ records, runs, workDir }: BuildBenchOptions): Promise<string> {
+  const corpus = path.join(workDir, 'content');
+  const cleanOut = path.join(workDir, 'dist-clean');
+  const cachedOut = path.join(workDir, 'dist');
+  const cacheDir = path.join(workDir, 'cache');
+  await writeRepeatedCorpus(path.join(PROJECT, 'content'), corpus, records);
+  const cli = (...args: string[]) => measureCommand(process.execPath, [...TSX, path.join(PROJECT, 'generator/cli.ts'), '--content', corpus, ...args], { cwd: PROJECT });
+  const npmBuild = () => measureCommand('npm', ['run', '-s', 'build', '--', '--content', corpus, '--out', cachedOut, '--cache-dir', cacheDir], { cwd: PROJECT });
+
+  const rows: Row[] = [];
+  const clean: CommandRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await rm(cleanOut, { recursive: true, force: true });
+    clean.push(await cli('--out', cleanOut, '--no-cache'));
+    process.stderr.write(`clean build ${i + 1}/${runs}: ${seconds(clean.at(-1)!.milliseconds)}\n`);
+  }
+  rows.push({ label: 'Clean build, every output (`--no-cache`)', runs: clean });
+
+  const hugo = hugoVersion();
+  const hugoRuns: CommandRun[] = [];
+  if (hugo) {
+    const site = path.join(workDir, 'hugo');
+    await prepareHugoSite(corpus, site);
+    for (let i = 0; i < runs; i++) hugoRuns.push(await hugoBuild(site));
+    rows.push({ label: 'Hugo, same Markdown to HTML only', runs: hugoRuns, note: hugo.split(' ')[1] });
+  }
+
+  await rm(cacheDir, { recursive: true, force: true });
+  rows.push({ label: 'First cached build (`npm run build`, empty cache)', runs: [await npmBuild()] });
+  const unchanged: CommandRun[] = [];
+  for (let i = 0; i < runs; i++) unchanged.push(await npmBuild());
+  rows.push({ label: 'Nothing changed (`npm run build`)', runs: unchanged });
+  const edited: CommandRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await editOneRecord(corpus, i + 1);
+    edited.push(await npmBuild());
+  }
+  rows.push({ label: 'One record edited (`npm run build`)', runs: edited });
+
+  const size = await folderBytes(cleanOut);
+  const cleanMedian = median(clean.map((r) => r.milliseconds));
+  const lines = [
+    `Build of ${records.toLocaleString('en')} records (${size.files.toLocaleString('en')} output files, ${mib(size.bytes)}), medians of ${runs} runs:`,
+    '',
+    '| | Wall time | Peak memory (process tree) |',
+    '|---|---|---|',
+    ...rows.map((row) => `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`),
+  ];
+  if (hugoRuns.length) lines.push('', `Clean build / Hugo: ${(cleanMedian / median(hugoRuns.map((r) => r.milliseconds))).toFixed(1)}x`);
+  else lines.push('', 'Hugo is not installed (apt-get install hugo): no baseline.');
+  return lines.join('\n');
+}

@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { watchPeakMemory } from './process-tree-memory.ts';
+
+export interface CommandRun {
+  milliseconds: number;
+  /** Peak resident memory of the whole process tree, in bytes (undefined off Linux). */
+  peakBytes: number | undefined;
+  output: string;
+}
+
+/** Runs a command to its end, timing the wall clock from spawn to exit, process start included. */
+export function measureCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
+    const stopWatching = watchPeakMemory(child.pid!);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const milliseconds = performance.now() - started;
+      const peakBytes = stopWatching();
+      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+      else resolve({ milliseconds, peakBytes, output });
+    });
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
