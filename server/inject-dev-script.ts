@@ -1,0 +1,24 @@
+/**
+ * Adds the dev server's script to an HTML answer at response time, so dist/ stays exactly
+ * what production serves. The tag loads a same-origin file: production's
+ * Content-Security-Policy (`script-src 'self'`, no inline script) allows it unchanged.
+ * Everything but a GET answered with text/html passes through untouched, byte for byte:
+ * HEAD, Markdown twins, JSON, the API, feeds.
+ */
+export async function withDevScript(request: Request, response: Response, scriptUrl: string): Promise<Response> {
+  if (request.method !== 'GET' || !response.body) return response;
+  if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return response;
+  // An encoded body cannot be edited as text; the local server never encodes, but a future one might.
+  if (response.headers.has('content-encoding')) return response;
+  const html = await response.text();
+  const injected = insertScript(html, `<script src="${scriptUrl}" defer></script>`);
+  const headers = new Headers(response.headers);
+  headers.set('Content-Length', String(Buffer.byteLength(injected)));
+  return new Response(injected, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Before `</head>` (a deferred script runs once the page is parsed), else before `</body>`, else at the end. */
+export function insertScript(html: string, tag: string): string {
+  const at = [/<\/head\s*>/i, /<\/body\s*>/i].map((end) => html.search(end)).find((index) => index >= 0);
+  return at === undefined ? html + tag : html.slice(0, at) + tag + html.slice(at);
+}
