@@ -11,7 +11,7 @@ const project = path.resolve(import.meta.dirname, '../..');
 const tsx = ['--import', 'tsx'];
 
 /** A way to serve the project, started as a user starts it: the npm script's entry point with its environment variables. */
-export type HostScript = 'server/start.ts' | 'server/start-netlify.ts';
+export type HostScript = 'server/start.ts' | 'server/start-netlify.ts' | 'server/dev.ts';
 
 export interface HostProcess {
   url: string;

@@ -1,0 +1,36 @@
+import { createRebuildQueue } from './rebuild-queue.ts';
+import { startDevSite, type DevSite } from './dev-site.ts';
+import { listen } from './listen.ts';
+import { serverSettings } from './settings.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
+import { watchContent } from './watch-content.ts';
+
+/**
+ * `npm run dev`: `npm start` (same variables, same app), plus a rebuild whenever the
+ * content changes and open pages that reload themselves or show the content's problems.
+ * Code changes (generator/, runtime/, server/) need a restart, as with `npm start`.
+ */
+const settings = serverSettings();
+
+// Watching starts before the first build, so an edit made while it runs is built right after it.
+let started!: (site: DevSite) => void;
+const site = new Promise<DevSite>((resolve) => (started = resolve));
+const queue = createRebuildQueue(async (changes) => (await site).rebuild(changes));
+const watcher = await watchContent(settings.contentDir, (changes) => queue.add(changes)).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const dev = await startDevSite(settings);
+started(dev);
+const server = await listen(dev.fetch, { port: settings.port, hostname: settings.hostname });
+console.log(`Serving ${settings.distDir} at ${server.url}/ (rebuilds when ${settings.contentDir} changes; Ctrl+C to stop)`);
+
+stopOnSignals(async () => {
+  watcher.close();
+  // A build in progress finishes first: stopping it halfway would leave dist/ half updated.
+  await queue.close();
+  dev.close();
+  // One turn of the event loop lets the server write the ended streams' last chunk before it drops connections.
+  await new Promise((resolve) => setImmediate(resolve));
+  await server.close();
+});

@@ -1,0 +1,470 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fg from 'fast-glob';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { build } from '../generator/build.ts';
+import { CONTENT_SECURITY_POLICY } from '../generator/emit/netlify-rules.ts';
+import { createApp } from '../server/app.ts';
+import { withDevScript } from '../server/inject-dev-script.ts';
+import { createRebuildGuard } from '../server/rebuild-guard.ts';
+import { createRebuildQueue } from '../server/rebuild-queue.ts';
+import { watchContent } from '../server/watch-content.ts';
+import { prepareSite, startHost, type HostProcess, type ServedSite } from './support/host-process.ts';
+
+/**
+ * `npm run dev`: the dev server as a user starts it (server/dev.ts as a child process, on
+ * 127.0.0.1 and a free port) over a synthetic corpus it edits, plus its parts on their own.
+ * Waits poll with generous limits: how fast a rebuild is belongs to the benchmark.
+ */
+const SOON = { timeout: 20_000, interval: 50 };
+const CHROMIUM = '/usr/bin/chromium';
+const browserAvailable = existsSync(CHROMIUM);
+if (!browserAvailable && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!browserAvailable) console.warn(`Skipping the dev server's browser test: ${CHROMIUM} not found (apt-get install chromium)`);
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('the rebuild queue', () => {
+  it('never runs two builds at once, and changes during a build make exactly one more build', async () => {
+    const runs: string[][] = [];
+    const gates: (() => void)[] = [];
+    let running = 0;
+    let most = 0;
+    const queue = createRebuildQueue(async (changes) => {
+      runs.push(changes);
+      most = Math.max(most, ++running);
+      await new Promise<void>((resolve) => gates.push(resolve));
+      running--;
+    });
+    queue.add(['a.md']);
+    queue.add(['b.md']);
+    queue.add(['c.md', 'b.md']);
+    await tick();
+    expect(runs).toEqual([['a.md']]);
+    gates.shift()!();
+    await tick();
+    expect(runs).toEqual([['a.md'], ['b.md', 'c.md']]);
+    gates.shift()!();
+    await queue.idle();
+    expect(runs).toHaveLength(2);
+    expect(most).toBe(1);
+  });
+
+  it('goes on after a build that throws, and on close drops waiting changes but lets the running build finish', async () => {
+    const runs: string[][] = [];
+    let release!: () => void;
+    const queue = createRebuildQueue(async (changes) => {
+      runs.push(changes);
+      if (changes[0] === 'bad.md') throw new Error('generator bug');
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    queue.add(['bad.md']);
+    await queue.idle();
+    expect(reported).toHaveBeenCalledWith(expect.stringContaining('A rebuild failed unexpectedly'), new Error('generator bug'));
+    reported.mockRestore();
+    queue.add(['good.md']);
+    await tick();
+    queue.add(['late.md']);
+    let closed = false;
+    const closing = queue.close().then(() => (closed = true));
+    await tick();
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    queue.add(['after-close.md']);
+    await tick();
+    expect(runs).toEqual([['bad.md'], ['good.md']]);
+  });
+});
+
+describe('answers across a rebuild', () => {
+  const request = (method = 'GET') => new Request('http://x/threats/', { method });
+
+  it('passes every answer through untouched while no build runs', async () => {
+    const guard = createRebuildGuard();
+    const answer = new Response('404 page', { status: 404 });
+    expect(await guard.answer(request(), async () => answer)).toBe(answer);
+  });
+
+  it('asks again, once the build is over, a GET or HEAD that a build tore: a 404 or 500, a body that does not match its Content-Length, a thrown read', async () => {
+    const torn: ((r: Request) => Promise<Response>)[] = [
+      async () => new Response('', { status: 404 }),
+      async () => new Response('', { status: 500 }),
+      async () => new Response('half', { headers: { 'Content-Length': '10' } }),
+      async () => {
+        throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      },
+    ];
+    for (const [i, first] of torn.entries()) {
+      const guard = createRebuildGuard();
+      let finish!: () => void;
+      const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
+      let calls = 0;
+      const answering = guard.answer(request(i === 0 ? 'HEAD' : 'GET'), (r) => (++calls === 1 ? first(r) : Promise.resolve(new Response('whole'))));
+      await tick();
+      expect(calls, `case ${i}`).toBe(1);
+      finish();
+      await building;
+      expect(await (await answering).text(), `case ${i}`).toBe('whole');
+      expect(calls).toBe(2);
+    }
+  });
+
+  it('keeps a whole answer given during a build, and never repeats a POST', async () => {
+    const guard = createRebuildGuard();
+    let finish!: () => void;
+    const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
+    const whole = await guard.answer(request(), async () => new Response('{"a":1}', { headers: { 'Content-Length': '7', 'Content-Type': 'application/json' } }));
+    expect(await whole.text()).toBe('{"a":1}');
+    expect(whole.headers.get('content-type')).toBe('application/json');
+    let posts = 0;
+    const post = await guard.answer(request('POST'), async () => (posts++, new Response('', { status: 500 })));
+    expect([post.status, posts]).toEqual([500, 1]);
+    finish();
+    await building;
+  });
+});
+
+describe('the dev script in HTML answers', () => {
+  const page = '<!doctype html><html><head><title>T</title></head><body>é</body></html>';
+  const answer = (body: string, type: string) => new Response(body, { headers: { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), Vary: 'Accept' } });
+
+  it('goes before </head> of a GET answered with HTML, with the Content-Length of the new body and every other header kept', async () => {
+    const res = await withDevScript(new Request('http://x/p/'), answer(page, 'text/html; charset=utf-8'), '/__dev/live-reload.js?build=b1');
+    const body = await res.text();
+    expect(body).toBe(page.replace('</head>', '<script src="/__dev/live-reload.js?build=b1" defer></script></head>'));
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
+    expect(res.headers.get('vary')).toBe('Accept');
+  });
+
+  it('leaves HEAD, Markdown, JSON and every other answer as they are', async () => {
+    for (const [method, type] of [['HEAD', 'text/html; charset=utf-8'], ['GET', 'text/markdown; charset=utf-8'], ['GET', 'application/json; charset=utf-8'], ['POST', 'text/html']]) {
+      const original = answer(method === 'HEAD' ? '' : page, type!);
+      expect(await withDevScript(new Request('http://x/p/', { method }), original, '/s.js')).toBe(original);
+    }
+  });
+});
+
+describe('the content watcher', () => {
+  it('reports edits (also after atomic saves), new folders, deletions and bursts in batches; not editor noise or files that came and went', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'watch-'));
+    await mkdir(path.join(root, 'threats'));
+    const file = path.join(root, 'threats', 'a.md');
+    await writeFile(file, '1');
+    const batches: string[][] = [];
+    const watcher = await watchContent(root, (changed) => batches.push(changed), { quietMs: 50 });
+    const expectBatch = async (expected: string[]) => {
+      await expect.poll(() => batches.length, SOON).toBeGreaterThan(0);
+      expect(batches.shift()).toEqual(expected);
+    };
+    // As vim and `sed -i` save: a temporary file renamed over the original (a new inode each time).
+    const atomicSave = async (content: string) => {
+      const temporary = path.join(root, 'threats', 'sedX1y2Z3');
+      await writeFile(temporary, content);
+      await rename(temporary, file);
+    };
+    try {
+      await atomicSave('2');
+      await expectBatch(['threats/a.md']);
+      await atomicSave('3');
+      await expectBatch(['threats/a.md']);
+      await writeFile(file, '4');
+      await expectBatch(['threats/a.md']);
+
+      await mkdir(path.join(root, 'posts'));
+      await writeFile(path.join(root, 'posts', 'b.md'), '1');
+      await expectBatch(['posts', 'posts/b.md']);
+      await writeFile(path.join(root, 'posts', 'b.md'), '2');
+      await expectBatch(['posts/b.md']);
+
+      for (const noise of ['.a.md.swp', 'a.md~', '4913', 'a.md.tmp', '#a.md#']) await writeFile(path.join(root, 'threats', noise), 'x');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(batches).toEqual([]);
+
+      for (let i = 0; i < 20; i++) await writeFile(path.join(root, 'threats', `burst-${i % 4}.md`), String(i));
+      await expectBatch(['threats/burst-0.md', 'threats/burst-1.md', 'threats/burst-2.md', 'threats/burst-3.md']);
+
+      await rm(file);
+      await expectBatch(['threats/a.md']);
+
+      // A checkout that removes a folder and creates it again: files in the new folder are still seen.
+      await rm(path.join(root, 'posts'), { recursive: true });
+      await expectBatch(['posts', 'posts/b.md']);
+      await mkdir(path.join(root, 'posts'));
+      await writeFile(path.join(root, 'posts', 'c.md'), '1');
+      await expectBatch(['posts', 'posts/c.md']);
+      await writeFile(path.join(root, 'posts', 'c.md'), '2');
+      await expectBatch(['posts/c.md']);
+    } finally {
+      watcher.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The dev server's event stream, read as a page reads it. */
+interface EventStream {
+  /** The next event of this name after the last one taken, waiting for it. */
+  next(name: string): Promise<{ event: string; data: Record<string, unknown> }>;
+  /** Whether the stream has ended, and how: 'clean' when the server finished it, 'broken' when the connection dropped. */
+  ended(): 'clean' | 'broken' | false;
+  close(): void;
+}
+
+async function openEvents(base: string): Promise<EventStream> {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/__dev/events', base), { signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+  const received: { event: string; data: Record<string, unknown> }[] = [];
+  let ended: 'clean' | 'broken' | false = false;
+  let cursor = 0;
+  void (async () => {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const fields = Object.fromEntries(buffer.slice(0, end).split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+        buffer = buffer.slice(end + 2);
+        if (fields.event) received.push({ event: fields.event, data: JSON.parse(fields.data ?? '{}') });
+      }
+    }
+  })().then(
+    () => (ended = 'clean'),
+    () => (ended = 'broken'),
+  );
+  return {
+    async next(name) {
+      await expect.poll(() => received.slice(cursor).some((e) => e.event === name), { ...SOON, message: `no "${name}" event; got ${JSON.stringify(received.slice(cursor))}` }).toBe(true);
+      const index = received.findIndex((e, i) => i >= cursor && e.event === name);
+      cursor = index + 1;
+      return received[index]!;
+    },
+    ended: () => ended,
+    close: () => controller.abort(),
+  };
+}
+
+describe('npm run dev', () => {
+  let site: ServedSite;
+  let host: HostProcess;
+  const url = (p: string) => new URL(p, host.url);
+  const get = (p: string, init?: RequestInit) => fetch(url(p), init);
+  const contentFile = (collection: string, slug: string) => path.join(site.contentDir, collection, `${slug}.md`);
+  const setField = async (file: string, field: string, value: string) => {
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(new RegExp(`^${field}: `, 'm'));
+    await writeFile(file, text.replace(new RegExp(`^${field}: .*$`, 'm'), `${field}: ${value}`));
+  };
+  // Put back only when needed: rewriting a file even unchanged is a change the next test would see.
+  const restore = async (file: string, original: string) => {
+    if ((await readFile(file, 'utf8')) !== original) await writeFile(file, original);
+  };
+  const titleOf = async (collection: string, slug: string) => ((await (await get(`/api/v1/${collection}/${slug}`)).json()) as { data: { title: string } }).data.title;
+
+  beforeAll(async () => {
+    site = await prepareSite(3);
+    host = await startHost('server/dev.ts', site);
+  });
+  afterAll(async () => {
+    await host?.stop();
+  });
+
+  it('serves an edited record changed, a deleted record as 404 and a new record as 200, each soon after the change', async () => {
+    await setField(contentFile('threats', 'threats-record-1'), 'title', 'Edited in dev');
+    await expect.poll(() => titleOf('threats', 'threats-record-1'), SOON).toBe('Edited in dev');
+    expect(await (await get('/threats/threats-record-1/')).text()).toMatch(/<h1[^>]*>Edited in dev<\/h1>/);
+    await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for threats\/threats-record-1\.md in \d+ ms/);
+
+    await rm(contentFile('posts', 'posts-record-2'));
+    await expect.poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON).toBe(404);
+    expect((await get('/posts/posts-record-2/')).status).toBe(404);
+
+    const fresh = (await readFile(contentFile('posts', 'posts-record-0'), 'utf8')).replace(/^title: .*$/m, 'title: Brand new post');
+    await writeFile(contentFile('posts', 'posts-record-new'), fresh);
+    await expect.poll(async () => (await get('/api/v1/posts/posts-record-new')).status, SOON).toBe(200);
+    expect(await titleOf('posts', 'posts-record-new')).toBe('Brand new post');
+    expect(await (await get('/posts/posts-record-new/')).text()).toContain('Brand new post');
+  });
+
+  it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
+    const pagePath = '/threats/threats-record-0/';
+    const production = await createApp({ distDir: site.distDir, dataDir: site.dataDir });
+    const fromProduction = (p: string, init?: RequestInit) => production(new Request(url(p), init));
+    const headersOf = (res: Response) => Object.fromEntries([...res.headers].filter(([name]) => !['content-length', 'date', 'connection', 'keep-alive'].includes(name)));
+
+    const page = await get(pagePath);
+    const html = await page.text();
+    const file = await readFile(path.join(site.distDir, 'threats/threats-record-0/index.html'), 'utf8');
+    const tag = /<script src="\/__dev\/live-reload\.js\?build=[\w-]+" defer><\/script>/.exec(html)?.[0];
+    expect(tag).toBeDefined();
+    expect(html.replace(tag!, '')).toBe(file);
+    expect(html).toContain(`${tag}</head>`);
+    expect(page.headers.get('content-length')).toBe(String(Buffer.byteLength(html)));
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(headersOf(page)).toEqual(headersOf(await fromProduction(pagePath)));
+
+    const head = await get(pagePath, { method: 'HEAD' });
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(file)));
+    expect(headersOf(head)).toEqual(headersOf(await fromProduction(pagePath, { method: 'HEAD' })));
+
+    const twin = await get(pagePath, { headers: { Accept: 'text/markdown' } });
+    expect(Buffer.from(await twin.arrayBuffer())).toEqual(await readFile(path.join(site.distDir, 'threats/threats-record-0/index.html.md')));
+    expect(headersOf(twin)).toEqual(headersOf(await fromProduction(pagePath, { headers: { Accept: 'text/markdown' } })));
+    const json = await get('/api/v1/threats/threats-record-0');
+    expect(Buffer.from(await json.arrayBuffer())).toEqual(await readFile(path.join(site.distDir, 'api/v1/threats/threats-record-0.json')));
+    for (const p of ['/api/v1/threats', '/llms.txt', '/sitemap.xml', '/posts/feed.xml']) expect(await (await get(p)).text(), p).not.toContain('__dev');
+    expect(await (await get('/no/such/page/')).text()).toContain('/__dev/live-reload.js');
+
+    // The dev server's own files come from 'self', so the page's policy allows them as it is.
+    const script = await get('/__dev/live-reload.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain("new EventSource('/__dev/events')");
+    expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await get('/__dev/nothing')).status).toBe(404);
+
+    const built = path.join(await mkdtemp(path.join(tmpdir(), 'dev-prod-')), 'dist');
+    await build({ contentDir: site.contentDir, outDir: built });
+    const files = await fg('**/*', { cwd: site.distDir, dot: true });
+    expect(files.sort()).toEqual((await fg('**/*', { cwd: built, dot: true })).sort());
+    for (const name of files) expect(await readFile(path.join(site.distDir, name)), name).toEqual(await readFile(path.join(built, name)));
+    await rm(path.dirname(built), { recursive: true, force: true });
+  });
+
+  it('streams reload after a good rebuild; after a bad edit, an error with the problems while the last good build is served; ok and reload once fixed', async () => {
+    const file = contentFile('threats', 'threats-record-0');
+    const original = await readFile(file, 'utf8');
+    const events = await openEvents(host.url);
+    try {
+      const { data: current } = await events.next('ok');
+      await setField(file, 'summary', 'A summary edited in dev.');
+      const { data: reload } = await events.next('reload');
+      expect(reload.build).not.toBe(current.build);
+      expect(reload.changes).toEqual(['threats/threats-record-0.md']);
+
+      await setField(file, 'category', 'not-a-category');
+      const { data: error } = await events.next('error');
+      expect(error.build).toBe(reload.build);
+      expect(error.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(/threats\/threats-record-0\.md$/), line: 3, field: 'category' })]);
+      expect(error.message).toContain('"not-a-category" is not an allowed value');
+      await expect
+        .poll(() => host.output(), SOON)
+        .toMatch(/Rebuild for threats\/threats-record-0\.md failed; still serving the last good build\.\nThe content has 1 problem; nothing was written:\n.*threats-record-0\.md:3: category: "not-a-category" is not an allowed value -> use one of/);
+
+      const page = await get('/threats/threats-record-0/');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(`/__dev/live-reload.js?build=${reload.build}`);
+      expect(((await (await get('/api/v1/threats/threats-record-0')).json()) as { data: { summary: string } }).data.summary).toBe('A summary edited in dev.');
+      // A page opened now learns of the problems at once.
+      const late = await openEvents(host.url);
+      expect((await late.next('error')).data.problems).toHaveLength(1);
+      late.close();
+
+      await writeFile(file, original);
+      const { data: ok } = await events.next('ok');
+      expect(ok.build).not.toBe(reload.build);
+      expect((await events.next('reload')).data.build).toBe(ok.build);
+    } finally {
+      events.close();
+      await restore(file, original);
+    }
+  });
+
+  it('answers every request while rebuilds replace dist/: a record that exists throughout is never missing or broken', async () => {
+    const file = contentFile('exposures', 'exposures-record-2');
+    const original = await readFile(file, 'utf8');
+    const events = await openEvents(host.url);
+    const answers: string[] = [];
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        const [json, page] = await Promise.all([get('/api/v1/exposures/exposures-record-2'), get('/exposures/exposures-record-2/')]);
+        const record = (await json.json().catch(() => undefined)) as { data?: { slug: string } } | undefined;
+        answers.push(`${json.status} ${record?.data?.slug} ${page.status} ${(await page.text()).includes('</html>')}`);
+        // Paced under the read limit (600 a minute per client, contract 8.3), which would answer 429.
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    try {
+      await events.next('ok');
+      for (let i = 0; i < 5; i++) {
+        await setField(file, 'summary', `Summary number ${i}, edited while pages are read.`);
+        expect((await events.next('reload')).data.changes).toContain('exposures/exposures-record-2.md');
+      }
+    } finally {
+      polling = false;
+      await poll;
+      events.close();
+      await restore(file, original);
+    }
+    expect(answers.length).toBeGreaterThan(10);
+    expect(new Set(answers)).toEqual(new Set(['200 exposures-record-2 200 true']));
+  });
+
+  describe.runIf(browserAvailable)('in a browser', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('reloads an open page by itself after an edit, shows the problems over it after a bad edit, and clears them when fixed, with no CSP violation', async () => {
+      const file = contentFile('glossary', 'glossary-record-1');
+      const original = await readFile(file, 'utf8');
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      const connected = () => page.waitForResponse((r) => r.url().endsWith('/__dev/events'));
+      try {
+        let stream = connected();
+        await page.goto(url('/glossary/glossary-record-1/').href);
+        await stream;
+        await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+        // Saved as editors save: a temporary file renamed over the record.
+        stream = connected();
+        await writeFile(`${file}.swp`, original.replace(/^title: .*$/m, 'title: Seen in the browser'));
+        await rename(`${file}.swp`, file);
+        await expect.poll(() => page.locator('h1').first().textContent(), SOON).toBe('Seen in the browser');
+        expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBeUndefined();
+        await stream;
+
+        await setField(file, 'category', 'not-a-category');
+        const overlay = page.locator('#__dev-overlay .panel');
+        await overlay.waitFor({ state: 'visible', timeout: SOON.timeout });
+        expect(await overlay.textContent()).toMatch(/The content has 1 problem.*glossary-record-1\.md:3.*category.*not an allowed value/s);
+        // Styled by its stylesheet from /__dev/, which the page's policy allows.
+        expect(await page.locator('#__dev-overlay').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+        expect(await page.locator('h1').first().textContent()).toBe('Seen in the browser');
+
+        await setField(file, 'category', (/^category: (.*)$/m.exec(original) ?? [])[1]!);
+        await expect.poll(() => page.locator('#__dev-overlay').count(), SOON).toBe(0);
+        expect(await page.locator('h1').first().textContent()).toBe('Seen in the browser');
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+        await restore(file, original);
+      }
+    });
+  });
+
+  it('stops on SIGTERM with pages connected: their streams end and the process exits', async () => {
+    const events = await openEvents(host.url);
+    await events.next('ok');
+    await host.stop();
+    await expect.poll(() => events.ended(), SOON).toBe('clean');
+    expect(host.output()).not.toMatch(/Error|aborted/);
+  });
+});
