@@ -69,7 +69,7 @@ function nothingBuiltYet(message: string): App {
 }
 
 export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
-  const { projectDir, contentDir, distDir, dataDir, trustProxy, requireSmtp } = settings;
+  const { contentDir, distDir, dataDir, trustProxy, requireSmtp } = settings;
   const nextBuild = buildNames();
   const serve = () => createApp({ distDir, dataDir, trustProxy, requireSmtp });
 
@@ -79,7 +79,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
   let reload: DevReload;
   try {
     // As `npm start`: build only when dist/ does not hold what the content builds now.
-    await ensureBuild(projectDir, contentDir, distDir);
+    await ensureBuild(contentDir, distDir);
     app = await serve();
     reload = createDevReload({ kind: 'ok', build: servedBuild });
   } catch (error) {

@@ -11,7 +11,7 @@ import type { ServerSettings } from './settings.ts';
  * Builds dist/ unless it holds what the content and the generator build now (compared
  * by content, so an edit, a deletion or a rename is seen); says which it did.
  */
-export async function ensureBuild(_projectDir: string, contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
+export async function ensureBuild(contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
   const built = existsSync(path.join(outDir, 'index.html')) && writtenFrom(outputManifestFile(DEFAULT_CACHE_DIR, outDir), outDir);
   if (built && built === buildInputs(contentDir, process.env.SITE_BASE_URL)) return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL });
@@ -20,9 +20,9 @@ export async function ensureBuild(_projectDir: string, contentDir: string, outDi
 }
 
 /** ensureBuild for a server about to start: invalid content is listed and the process exits 1. */
-export async function buildOrExit({ projectDir, contentDir, distDir }: ServerSettings): Promise<void> {
+export async function buildOrExit({ contentDir, distDir }: ServerSettings): Promise<void> {
   try {
-    await ensureBuild(projectDir, contentDir, distDir);
+    await ensureBuild(contentDir, distDir);
   } catch (error) {
     if (error instanceof ContentError) {
       console.error(error.message);
