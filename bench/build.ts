@@ -1,5 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { benchDevServer } from './dev-server.ts';
 import { hugoBuild, hugoVersion, prepareHugoSite } from './hugo-baseline.ts';
 import { measureCommand, median, type CommandRun } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
@@ -8,7 +9,8 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
  * The build half of `npm run bench`: a corpus of real records repeated to `records`, then
  * in one run a clean build, the cached builds the content team runs (nothing changed, one
  * record edited; through `npm run build`, process start included), Hugo on the same
- * Markdown, output size and the peak memory of each process tree. Medians of `runs`.
+ * Markdown, output size, the peak memory of each process tree, and how soon `npm run dev`
+ * serves an edit. Medians of `runs`.
  */
 const PROJECT = path.resolve(import.meta.dirname, '..');
 const TSX = ['--import', 'tsx'];
@@ -78,6 +80,8 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   }
   rows.push({ label: 'One record edited (`npm run build`)', runs: edited });
 
+  const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(3, runs) });
+
   const size = await folderBytes(cleanOut);
   const cleanMedian = median(clean.map((r) => r.milliseconds));
   const lines = [
@@ -89,5 +93,6 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   ];
   if (hugoRuns.length) lines.push('', `Clean build / Hugo: ${(cleanMedian / median(hugoRuns.map((r) => r.milliseconds))).toFixed(1)}x`);
   else lines.push('', 'Hugo is not installed (apt-get install hugo): no baseline.');
+  lines.push('', dev);
   return lines.join('\n');
 }
