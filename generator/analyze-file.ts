@@ -10,11 +10,17 @@ import { validateFrontmatter } from './validate-schema.ts';
  * Everything the build needs from one content file, computed from its text alone: so it
  * can be cached per file, and an unchanged file costs a cache read on the next build.
  * Checks that need the whole corpus (cross-references, links) use `references` and `links`.
+ * The body is kept apart from the rest: most builds need every file's fields, but the
+ * bodies only of the pages that changed.
  */
 export interface FileAnalysis {
-  data: Record<string, unknown>;
-  /** The body as written, and its tree without source positions (they are only needed for the problems below). */
+  meta: FileMeta;
+  /** The body as written, and its tree without source positions (they are only needed for the problems). */
   body: WrittenBody;
+}
+
+export interface FileMeta {
+  data: Record<string, unknown>;
   /** Schema, body and date problems of this file. */
   problems: Problem[];
   references: { field: string; slug: string; target: CollectionKey; line: number }[];
@@ -36,7 +42,7 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
   const links = findings
     .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
     .map((f) => ({ url: f.value, line: at(f.line) }));
-  return { data: source.data, body: writtenBody(source.body, withoutPositions(tree)), problems, references: referencesOf(source, schema), links };
+  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links }, body: writtenBody(source.body, withoutPositions(tree)) };
 }
 
 function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
@@ -65,8 +71,8 @@ function dateOrderProblems(source: SourceFile): Problem[] {
 }
 
 /** The slugs of every list field annotated with `x-references`, with where each was written. */
-function referencesOf(source: SourceFile, schema: JsonSchema): FileAnalysis['references'] {
-  const references: FileAnalysis['references'] = [];
+function referencesOf(source: SourceFile, schema: JsonSchema): FileMeta['references'] {
+  const references: FileMeta['references'] = [];
   for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
     const target = property['x-references'] as CollectionKey | undefined;
     const value = source.data[field];

@@ -4,20 +4,19 @@ import path from 'node:path';
 import fg from 'fast-glob';
 
 /**
- * Results of per-file work (parsing and checking a content file, rendering a page),
- * stored under a hash of their inputs and of the generator itself: a build after a
- * one-file change recomputes that file and the pages whose inputs changed, nothing else.
- * Any change to the generator, the shared definitions or the dependencies starts afresh.
+ * Results of per-file work (a content file's fields and checks, its body), stored under a
+ * hash of their inputs and of the generator itself: a build after a one-file change
+ * analyzes that file again and nothing else. Any change to the generator, the shared
+ * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
+ * itself holds them, see outputs.ts and write-dist.ts.)
  */
 export interface BuildCache {
-  /** `key` is called only when there is a cache: serializing the inputs is a cost of its own. */
-  remember<T>(key: () => string[], compute: () => T): T;
   /** The stored result for these inputs, if any. */
   lookup<T>(key: string[]): T | undefined;
   store(key: string[], value: unknown): void;
 }
 
-export const NO_CACHE: BuildCache = { remember: (_key, compute) => compute(), lookup: () => undefined, store: () => undefined };
+export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined };
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -55,14 +54,6 @@ export function openBuildCache(dir: string): BuildCache {
       const temporary = `${file}.${randomUUID()}.tmp`;
       writeFileSync(temporary, JSON.stringify(value));
       renameSync(temporary, file);
-    },
-    remember<T>(parts: () => string[], compute: () => T): T {
-      const key = parts();
-      const found = cache.lookup<T>(key);
-      if (found !== undefined) return found;
-      const value = compute();
-      cache.store(key, value);
-      return value;
     },
   };
   return cache;

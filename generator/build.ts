@@ -3,7 +3,8 @@ import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
 import type { Progress } from './progress.ts';
-import { writeDist } from './write-dist.ts';
+import { NOTHING_TO_REUSE, type Output } from './outputs.ts';
+import { openDist, writeDistSwapped, type WriteSummary } from './write-dist.ts';
 import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
 
 export interface BuildOptions {
@@ -20,6 +21,7 @@ export interface BuildOptions {
 export interface BuildSummary {
   records: Record<CollectionKey, number>;
   files: number;
+  /** Size of dist/. */
   bytes: number;
   /** Files written and deleted: with a cache, only what changed since the last build. */
   written: number;
@@ -32,22 +34,20 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
   const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress });
-  const files = renderSite(corpus, cache, options.progress);
-  const { written, deleted } = await writeDist(
-    options.outDir,
-    files,
-    options.cacheDir
-      ? { manifestFile: outputManifestFile(options.cacheDir, options.outDir), inputs: buildInputs(options.contentDir, options.baseUrl), progress: options.progress }
-      : { progress: options.progress },
-  );
-  let bytes = 0;
-  for (const content of files.values()) bytes += Buffer.byteLength(content);
+  let files: Map<string, Output>;
+  let written: WriteSummary;
+  if (options.cacheDir) {
+    const dist = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir));
+    files = renderSite(corpus, dist.reuse, options.progress);
+    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl), { progress: options.progress });
+  } else {
+    files = renderSite(corpus, NOTHING_TO_REUSE, options.progress);
+    written = await writeDistSwapped(options.outDir, files, { progress: options.progress });
+  }
   return {
     records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
     files: files.size,
-    bytes,
-    written,
-    deleted,
+    ...written,
     milliseconds: Math.round(performance.now() - started),
   };
 }

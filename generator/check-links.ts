@@ -1,10 +1,10 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
-import type { FileAnalysis } from './analyze-file.ts';
+import type { FileMeta } from './analyze-file.ts';
 import type { Problem } from './problems.ts';
 
 /** Checks that need the whole corpus: cross-references to other records and links to site pages. */
-export function referenceProblems(file: string, analysis: FileAnalysis, slugs: Record<CollectionKey, Set<string>>): Problem[] {
+export function referenceProblems(file: string, analysis: FileMeta, slugs: Record<CollectionKey, Set<string>>): Problem[] {
   return analysis.references
     .filter((ref) => !slugs[ref.target].has(ref.slug))
     .map((ref) => ({
@@ -26,7 +26,7 @@ export function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<s
   return known;
 }
 
-export function linkProblems(file: string, analysis: FileAnalysis, known: Set<string>): Problem[] {
+export function linkProblems(file: string, analysis: FileMeta, known: Set<string>): Problem[] {
   return analysis.links
     .filter((link) => {
       const target = link.url.replace(/[?#].*$/, '');

@@ -7,10 +7,9 @@ import { readSource } from './frontmatter.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
-import type { FileAnalysis } from './analyze-file.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
-import { analyzeFiles, type ContentFile } from './parallel/analyze-files.ts';
+import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
 import type { Progress } from './progress.ts';
 import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
@@ -52,7 +51,10 @@ export interface ContentRecord {
   file: string;
   /** Validated frontmatter: the common fields plus the collection's own. */
   fields: Record<string, unknown> & { title: string; category: string; summary: string; lastUpdated: string };
-  body: WrittenBody;
+  /** A hash of the file: what every output built from this record alone depends on. */
+  source: string;
+  /** Read only for the pages and documents that are written again. */
+  body(): WrittenBody;
   url: string;
 }
 
@@ -61,7 +63,8 @@ export interface Page {
   file: string;
   title: string;
   description: string;
-  body: WrittenBody;
+  source: string;
+  body(): WrittenBody;
 }
 
 export interface Corpus {
@@ -88,7 +91,7 @@ export interface LoadOptions {
 interface Analyzed {
   file: string;
   slug: string;
-  analysis: FileAnalysis;
+  analysis: AnalyzedFile;
 }
 
 /**
@@ -118,7 +121,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       problems.push({ file: job.relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${job.relative} with a title, a description and a body` });
       continue;
     }
-    problems.push(...result.analysis.problems);
+    problems.push(...result.analysis.meta.problems);
     pageFiles.push(result);
   }
 
@@ -136,7 +139,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
         });
         continue;
       }
-      problems.push(...result.analysis.problems);
+      problems.push(...result.analysis.meta.problems);
       analyzed[key].push(result);
     }
   }
@@ -144,7 +147,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
   const sitePaths = knownSitePaths(slugs);
   for (const { file, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
-    problems.push(...referenceProblems(file, analysis, slugs), ...linkProblems(file, analysis, sitePaths));
+    problems.push(...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, sitePaths));
   }
 
   if (problems.length || !site || !pricing || !catalogue) {
@@ -159,7 +162,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
           collection: key,
           slug,
           file,
-          fields: analysis.data as ContentRecord['fields'],
+          fields: analysis.meta.data as ContentRecord['fields'],
+          source: analysis.source,
           body: analysis.body,
           url: site.baseUrl + paths.recordPage(key, slug),
         }))
@@ -169,7 +173,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,
-      { name: slug, file, title: String(analysis.data.title), description: String(analysis.data.description), body: analysis.body },
+      { name: slug, file, title: String(analysis.meta.data.title), description: String(analysis.meta.data.description), source: analysis.source, body: analysis.body },
     ]),
   ) as Corpus['pages'];
 

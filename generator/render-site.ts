@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { COLLECTION_KEYS } from '../core/collections.ts';
-import { apiFile, paths } from '../core/paths.ts';
-import { summaryPage } from '../core/summary.ts';
+import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { apiFile, pageFile, paths, twinPath } from '../core/paths.ts';
+import { summaryPage, type Summary } from '../core/summary.ts';
 import { notFoundError } from '../core/api-error.ts';
 import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
@@ -11,13 +11,13 @@ import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { Corpus } from './load-content.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-import { NO_CACHE, type BuildCache } from './build-cache.ts';
+import { lazyOutput, NOTHING_TO_REUSE, outputText, type Output, type ReuseOutput } from './outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { collectionPage } from './pages/collection-page.ts';
+import { collectionPage, latestDate } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { layout } from './pages/layout.ts';
 import { pricingPage } from './pages/pricing-page.ts';
-import { recordPage } from './pages/record-page.ts';
+import { recordPage, referencedTitles } from './pages/record-page.ts';
 import { searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
@@ -27,12 +27,14 @@ const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
- * Everything dist/ holds, as file path -> content. The same corpus always gives the same
- * map; the cache only spares re-rendering pages and records whose inputs did not change.
+ * Everything dist/ holds, as file path -> output. The same corpus always gives the same
+ * files. A record's page, twin and JSON document are lazy: rendered only when their
+ * signature (the record's file, the titles it links to, the site settings) differs from
+ * what dist/ holds, so an unchanged record costs nothing but the check.
  */
-export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE, progress: Progress = NO_PROGRESS): Map<string, string> {
-  const files = new Map<string, string>();
-  const put = (file: string, content: string) => {
+export function renderSite(corpus: Corpus, reuse: ReuseOutput = NOTHING_TO_REUSE, progress: Progress = NO_PROGRESS): Map<string, Output> {
+  const files = new Map<string, Output>();
+  const put = (file: string, content: Output) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
     files.set(file, content);
   };
@@ -42,33 +44,44 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE, progres
   put(apiFile(paths.apiPricing), json(pricingDocument(corpus)));
   put(paths.openapi.slice(1), json(openapi));
   put(paths.apiNotFoundDocument.slice(1), json(notFoundError(corpus.site.baseUrl)));
+  const summaries = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)])) as Record<CollectionKey, Summary[]>;
   for (const key of COLLECTION_KEYS) {
-    const summaries = corpus.records[key].map(toSummary);
-    put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries)));
-    put(`${DATA_DIR}/summaries/${key}.json`, json(summaries));
+    put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
+    put(`${DATA_DIR}/summaries/${key}.json`, json(summaries[key]));
     for (const record of corpus.records[key]) {
-      put(apiFile(paths.apiRecord(key, record.slug)), cache.remember(() => ['record', JSON.stringify(record)], () => json(recordDocument(record))));
+      put(apiFile(paths.apiRecord(key, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record))));
     }
   }
-  put(`${DATA_DIR}/search-index.json`, searchIndexJson(corpus));
+  put(`${DATA_DIR}/search-index.json`, lazyOutput(['search-index', JSON.stringify(summaries)], () => searchIndexJson(corpus)));
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
-  const pages: SitePage[] = [
-    ...contentPages(corpus),
-    ...COLLECTION_KEYS.flatMap((key) => [collectionPage(corpus, key), ...corpus.records[key].map((r) => recordPage(corpus, r))]),
-    pricingPage(corpus),
-    apiReferencePage(corpus, openapi),
-    searchPage(corpus),
-  ];
-  const twins = new Map<string, string>();
   const siteJson = JSON.stringify(corpus.site);
-  for (const [i, page] of pages.entries()) {
-    progress('render', i, pages.length);
-    const { html, markdown } = cache.remember(() => ['page', siteJson, JSON.stringify(page)], () => renderPage(corpus.site, page));
+  const twins = new Map<string, Output>();
+  /** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
+  const putPage = (pagePath: string, inputs: string[], page: () => SitePage) => {
+    let rendered: ReturnType<typeof renderPage> | undefined;
+    const render = () => (rendered ??= renderPage(corpus.site, page()));
+    const twin = lazyOutput([...inputs, siteJson, 'twin'], () => render().markdown[1]);
+    put(pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => render().html[1]));
+    put(twinFile(pagePath), twin);
+    twins.set(pagePath, twin);
+  };
+  const written = contentPages(corpus);
+  const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), searchPage(corpus)];
+  for (const [i, page] of [...written, ...generated].entries()) {
+    progress('render', i, written.length + generated.length);
+    const { html, markdown } = renderPage(corpus.site, page);
     put(...html);
     put(...markdown);
     twins.set(page.path, markdown[1]);
+  }
+  for (const key of COLLECTION_KEYS) {
+    // A collection page lists every record's title and summary: thousands of items to render at scale.
+    putPage(paths.collectionPage(key), ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key));
+    for (const record of corpus.records[key]) {
+      putPage(paths.recordPage(key, record.slug), ['record-page', record.source, ...referencedTitles(corpus, record)], () => recordPage(corpus, record));
+    }
   }
   put(
     '404.html',
@@ -86,11 +99,24 @@ export function renderSite(corpus: Corpus, cache: BuildCache = NO_CACHE, progres
   put('assets/favicon.svg', asset('favicon.svg'));
   put('assets/search.js', asset('search.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
-  put(paths.llmsFull.slice(1), llmsFullTxt(corpus, twins));
-  put(paths.sitemap.slice(1), sitemapXml(corpus, pages));
+  // Every twin in one file: written again only when some twin changed, from what dist/ already holds for the others.
+  const twinSignatures = [...twins].map(([pagePath, twin]) => `${pagePath}\0${typeof twin === 'string' ? twin : twin.signature}`);
+  put(paths.llmsFull.slice(1), lazyOutput(['llms-full', corpus.site.baseUrl, ...twinSignatures], () => llmsFullTxt(corpus, (pagePath) => outputText(twins.get(pagePath)!, twinFile(pagePath), reuse))));
+  const sitemapPages = [
+    ...written,
+    ...COLLECTION_KEYS.flatMap((key) => [
+      { path: paths.collectionPage(key), lastUpdated: latestDate(corpus.records[key].map((r) => r.fields.lastUpdated)) },
+      ...corpus.records[key].map((record) => ({ path: paths.recordPage(key, record.slug), lastUpdated: record.fields.lastUpdated })),
+    ]),
+    ...generated,
+  ];
+  put(paths.sitemap.slice(1), sitemapXml(corpus, sitemapPages));
   put(paths.feed.slice(1), postsFeed(corpus));
   put('robots.txt', robotsTxt(corpus));
   put(REDIRECTS_FILE, redirectsFile(corpus));
   put(HEADERS_FILE, headersFile());
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
+
+/** The file of a page's Markdown twin in dist/. */
+const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);

@@ -1,42 +1,36 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mapBounded } from './map-bounded.ts';
+import type { Output, ReuseOutput } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-
-export interface WriteOptions {
-  /**
-   * Where to remember what was written. With it, dist/ is updated in place: only files
-   * whose content changed are written, files no build produces any more are deleted.
-   * Without it, the whole output is written next to dist/ and swapped in.
-   */
-  manifestFile?: string;
-  /** The hash of what the output was built from (build-inputs.ts), kept in the manifest. */
-  inputs?: string;
-  progress?: Progress;
-}
 
 export interface WriteSummary {
   written: number;
   deleted: number;
+  /** Size of dist/ after the write. */
+  bytes: number;
 }
 
-export async function writeDist(outDir: string, files: Map<string, string | Uint8Array>, options: WriteOptions = {}): Promise<WriteSummary> {
-  const progress = options.progress ?? NO_PROGRESS;
-  return options.manifestFile ? writeInPlace(path.resolve(outDir), files, options.manifestFile, options.inputs, progress) : writeSwapped(path.resolve(outDir), files, progress);
+export interface WriteOptions {
+  progress?: Progress;
 }
 
-/** A clean write: a failed build never leaves a half-written dist/, and readers never see a mix of two builds. */
-async function writeSwapped(target: string, files: Map<string, string | Uint8Array>, progress: Progress): Promise<WriteSummary> {
+/** A clean write: the whole output next to dist/, swapped in, so readers never see a mix of two builds. */
+export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS }: WriteOptions = {}): Promise<WriteSummary> {
+  const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
+  let bytes = 0;
   try {
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     let done = 0;
-    await mapBounded([...files], 32, async ([file, content]) => {
+    await mapBounded([...files], 32, async ([file, output]) => {
+      const content = typeof output === 'string' ? output : output.render();
+      bytes += Buffer.byteLength(content);
       await writeFile(path.join(staging, file), content);
       progress('write', ++done, files.size);
     });
@@ -49,14 +43,34 @@ async function writeSwapped(target: string, files: Map<string, string | Uint8Arr
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { written: files.size, deleted: 0 };
+  return { written: files.size, deleted: 0, bytes };
 }
 
-/** What the last in-place write left in dist/: what it was built from, and per file its content hash, size and modification time. */
+/**
+ * What dist/ holds, as the last in-place write left it: what it was built from, and per
+ * file the key it was written under (a lazy output's signature, else a hash of the content),
+ * its size and its modification time.
+ */
 interface Manifest {
   outDir: string;
   inputs?: string;
-  files: Record<string, [hash: string, size: number, mtimeMs: number]>;
+  files: Record<string, [key: string, size: number, mtimeMs: number]>;
+}
+
+export interface DistState {
+  /** The content of a file written from this signature and not touched since, for outputs built from other outputs. */
+  reuse: ReuseOutput;
+  /** The hash of the inputs dist/ was last built from (build-inputs.ts). */
+  inputs: string | undefined;
+  /**
+   * Writes what changed, deletes what is stale. A file counts as unchanged only when its
+   * key is the one it was last written under and it still has the size and modification
+   * time it was left with, so a file edited or removed by hand in dist/ is written again.
+   * Each file is replaced atomically (written aside, then renamed). Synchronous file calls,
+   * one after another, cost less per file than promises through libuv's thread pool, and a
+   * build writes tens of thousands of small files.
+   */
+  write(files: Map<string, Output>, inputs: string, options?: WriteOptions): WriteSummary;
 }
 
 function readManifest(file: string, outDir: string): Manifest | undefined {
@@ -68,70 +82,76 @@ function readManifest(file: string, outDir: string): Manifest | undefined {
   }
 }
 
-/** The inputs hash of the last in-place write to outDir, if there was one. */
-export function writtenFrom(manifestFile: string, outDir: string): string | undefined {
-  return readManifest(manifestFile, path.resolve(outDir))?.inputs;
-}
-
-/**
- * Writes what changed, deletes what is stale. A file counts as unchanged only when its
- * content hash is the one last written and it still has the size and modification time
- * it was left with, so a file edited or removed by hand in dist/ is written again. Each
- * file is replaced atomically (written aside, then renamed). Synchronous file
- * calls, one after another, cost less per file than promises through libuv's thread
- * pool, and a build writes tens of thousands of small files.
- */
-async function writeInPlace(outDir: string, files: Map<string, string | Uint8Array>, manifestFile: string, inputs: string | undefined, progress: Progress): Promise<WriteSummary> {
-  const previous = readManifest(manifestFile, outDir)?.files ?? {};
-  mkdirSync(outDir, { recursive: true });
-  const next: Manifest['files'] = {};
-  const made = new Set<string>();
-  let written = 0;
-  let done = 0;
-  for (const [file, content] of files) {
-    progress('write', done++, files.size);
-    const hash = createHash('sha1').update(content).digest('base64url');
-    const target = path.join(outDir, file);
+export function openDist(outDir: string, manifestFile: string): DistState {
+  const root = path.resolve(outDir);
+  const manifest = readManifest(manifestFile, root);
+  const previous = manifest?.files ?? {};
+  const stats = new Map<string, Stats | undefined>();
+  const statOf = (file: string) => {
+    if (!stats.has(file)) stats.set(file, statSync(path.join(root, file), { throwIfNoEntry: false }));
+    return stats.get(file);
+  };
+  const intact = (file: string, key: string) => {
     const known = previous[file];
-    if (known && known[0] === hash) {
-      const info = statSync(target, { throwIfNoEntry: false });
-      if (info && info.size === known[1] && info.mtimeMs === known[2]) {
-        next[file] = known;
-        continue;
+    if (!known || known[0] !== key) return false;
+    const info = statOf(file);
+    return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
+  };
+
+  return {
+    inputs: manifest?.inputs,
+    reuse: (file, signature) => (intact(file, signature) ? readFileSync(path.join(root, file), 'utf8') : undefined),
+    write(files, inputs, { progress = NO_PROGRESS } = {}) {
+      mkdirSync(root, { recursive: true });
+      const next: Manifest['files'] = {};
+      const made = new Set<string>();
+      let written = 0;
+      let bytes = 0;
+      let done = 0;
+      for (const [file, output] of files) {
+        progress('write', done++, files.size);
+        const key = typeof output === 'string' ? createHash('sha1').update(output).digest('base64url') : output.signature;
+        if (intact(file, key)) {
+          next[file] = previous[file]!;
+          bytes += next[file][1];
+          continue;
+        }
+        const target = path.join(root, file);
+        const dir = path.dirname(target);
+        if (!made.has(dir)) {
+          mkdirSync(dir, { recursive: true });
+          made.add(dir);
+        }
+        const temporary = `${target}.${randomUUID()}.tmp`;
+        writeFileSync(temporary, typeof output === 'string' ? output : output.render());
+        renameSync(temporary, target);
+        const info = statSync(target);
+        next[file] = [key, info.size, info.mtimeMs];
+        bytes += info.size;
+        written++;
       }
-    }
-    const dir = path.dirname(target);
-    if (!made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      made.add(dir);
-    }
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, content);
-    renameSync(temporary, target);
-    const info = statSync(target);
-    next[file] = [hash, info.size, info.mtimeMs];
-    written++;
-  }
-  // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-  let deleted = 0;
-  const entries = readdirSync(outDir, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    const full = path.join(entry.parentPath, entry.name);
-    if (!entry.isDirectory() && !files.has(path.relative(outDir, full).split(path.sep).join('/'))) {
-      rmSync(full, { force: true });
-      deleted++;
-    }
-  }
-  if (deleted) {
-    // Folders left empty (a deleted record's page folder), deepest first.
-    const dirs = entries.filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
-    for (const dir of dirs.sort((a, b) => b.length - a.length)) {
-      if (readdirSync(dir).length === 0) rmdirSync(dir);
-    }
-  }
-  mkdirSync(path.dirname(manifestFile), { recursive: true });
-  const temporary = `${manifestFile}.${randomUUID()}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ outDir, inputs, files: next } satisfies Manifest));
-  renameSync(temporary, manifestFile);
-  return { written, deleted };
+      // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
+      let deleted = 0;
+      const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        const full = path.join(entry.parentPath, entry.name);
+        if (!entry.isDirectory() && !files.has(path.relative(root, full).split(path.sep).join('/'))) {
+          rmSync(full, { force: true });
+          deleted++;
+        }
+      }
+      if (deleted) {
+        // Folders left empty (a deleted record's page folder), deepest first.
+        const dirs = entries.filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
+        for (const dir of dirs.sort((a, b) => b.length - a.length)) {
+          if (readdirSync(dir).length === 0) rmdirSync(dir);
+        }
+      }
+      mkdirSync(path.dirname(manifestFile), { recursive: true });
+      const temporary = `${manifestFile}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, JSON.stringify({ outDir: root, inputs, files: next } satisfies Manifest));
+      renameSync(temporary, manifestFile);
+      return { written, deleted, bytes };
+    },
+  };
 }

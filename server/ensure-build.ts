@@ -4,7 +4,7 @@ import { build } from '../generator/build.ts';
 import { buildInputs } from '../generator/build-inputs.ts';
 import { DEFAULT_CACHE_DIR, outputManifestFile } from '../generator/build-cache.ts';
 import { ContentError } from '../generator/problems.ts';
-import { writtenFrom } from '../generator/write-dist.ts';
+import { openDist } from '../generator/write-dist.ts';
 import type { ServerSettings } from './settings.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { ServerSettings } from './settings.ts';
  * by content, so an edit, a deletion or a rename is seen); says which it did.
  */
 export async function ensureBuild(contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
-  const built = existsSync(path.join(outDir, 'index.html')) && writtenFrom(outputManifestFile(DEFAULT_CACHE_DIR, outDir), outDir);
+  const built = existsSync(path.join(outDir, 'index.html')) && openDist(outDir, outputManifestFile(DEFAULT_CACHE_DIR, outDir)).inputs;
   if (built && built === buildInputs(contentDir, process.env.SITE_BASE_URL)) return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL });
   console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);

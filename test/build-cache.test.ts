@@ -94,6 +94,20 @@ describe('incremental builds', () => {
     expect(edited.written).toBeLessThan(30);
     await expectClean('after-edit');
 
+    // A title other pages show: the records that link to it, the lists and llms-full.txt change with it.
+    const term = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
+    await writeFile(term, (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'));
+    await same();
+    await expectClean('after-title');
+    const linking = await readFile(path.join(root, 'in-place', 'threats', syntheticSlug('threats', 1), 'index.html'), 'utf8');
+    expect(linking).toContain('A renamed term');
+
+    // A body alone: its page, twin and record, and the full-text file, nothing that lists summaries.
+    await writeFile(post(1), `${await readFile(post(1), 'utf8')}\nA closing paragraph added later.\n`);
+    const bodyEdit = await same();
+    expect(bodyEdit.written).toBeLessThanOrEqual(5);
+    await expectClean('after-body');
+
     await rm(post(3));
     expect((await same()).deleted).toBe(3);
     await expectClean('after-delete');

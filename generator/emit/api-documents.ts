@@ -14,7 +14,7 @@ export function toSummary(record: ContentRecord): Summary {
 export function recordDocument(record: ContentRecord): { collection: CollectionKey; data: Record<string, unknown> } {
   return {
     collection: record.collection,
-    data: { slug: record.slug, url: record.url, ...record.fields, body: record.body.markdown },
+    data: { slug: record.slug, url: record.url, ...record.fields, body: record.body().markdown },
   };
 }
 

@@ -46,7 +46,7 @@ export function llmsTxt(corpus: Corpus): string {
 }
 
 /** /llms-full.txt: every twin, in the order of llms.txt, separated so each starts on its own H1. */
-export function llmsFullTxt(corpus: Corpus, twins: Map<string, string>): string {
+export function llmsFullTxt(corpus: Corpus, twinOf: (pagePath: string) => string): string {
   const order = [
     paths.home,
     paths.apiReference,
@@ -57,9 +57,7 @@ export function llmsFullTxt(corpus: Corpus, twins: Map<string, string>): string 
     paths.page('search'),
   ];
   const sections = order.map((pagePath) => {
-    const twin = twins.get(pagePath);
-    if (twin === undefined) throw new Error(`llms-full.txt: no Markdown twin for ${pagePath}`);
-    return `<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twin}`;
+    return `<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twinOf(pagePath)}`;
   });
   return `${sections.join('\n---\n\n')}`;
 }

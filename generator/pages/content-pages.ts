@@ -6,7 +6,7 @@ import type { SitePage } from './site-page.ts';
 
 /** Home, about and contact: written by people in content/pages/. */
 function fromContent(page: Page, path: string, htmlAppendix?: string): SitePage {
-  return { path, title: page.title, description: page.description, tree: titled(page.title, []), body: page.body, htmlAppendix };
+  return { path, title: page.title, description: page.description, tree: titled(page.title, []), body: page.body(), htmlAppendix };
 }
 
 

@@ -22,6 +22,16 @@ function titleOf(corpus: Corpus, key: CollectionKey, slug: string): string {
   return map.get(`${key}/${slug}`) ?? slug;
 }
 
+/** The titles of the records a record links to, in its page's order: with the record's own file, all its page depends on. */
+export function referencedTitles(corpus: Corpus, record: ContentRecord): string[] {
+  const schema = frontmatterSchema(record.collection);
+  return Object.entries(schema.properties as Record<string, JsonSchema>).flatMap(([field, property]) => {
+    const target = property['x-references'] as CollectionKey | undefined;
+    const value = record.fields[field];
+    return target && Array.isArray(value) ? value.map((slug) => `${field}:${titleOf(corpus, target, String(slug))}`) : [];
+  });
+}
+
 function fieldBlocks(corpus: Corpus, record: ContentRecord): RootContent[] {
   const schema = frontmatterSchema(record.collection);
   const blocks: RootContent[] = [];
@@ -65,7 +75,7 @@ export function recordPage(corpus: Corpus, record: ContentRecord): SitePage {
     description: record.fields.summary,
     lastUpdated: record.fields.lastUpdated,
     tree: titled(record.fields.title, [paragraph(text(record.fields.summary)), paragraph(...headerLine(record)), ...fieldBlocks(corpus, record)]),
-    body: record.body,
+    body: record.body(),
     tail: [
       paragraph(
         text('Part of '),

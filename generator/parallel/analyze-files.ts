@@ -1,18 +1,21 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
-import type { FileAnalysis } from '../analyze-file.ts';
+import type { FileAnalysis, FileMeta } from '../analyze-file.ts';
 import { NO_CACHE, type BuildCache } from '../build-cache.ts';
+import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
 
 /**
  * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
- * analyzed before come from the cache; the rest are analyzed on every core when there
- * are many (parsing Markdown is most of a large build, and one file's analysis needs
- * nothing from another's), on this thread otherwise, where starting workers would cost
- * more than it saves. Results keep the order of the files; an unreadable file is undefined.
+ * analyzed before come from the cache: their fields at once, their bodies only when a
+ * page that shows one is rendered. The rest are analyzed on every core when there are
+ * many (parsing Markdown is most of a large build, and one file's analysis needs nothing
+ * from another's), on this thread otherwise, where starting workers would cost more than
+ * it saves. Results keep the order of the files; an unreadable file is undefined.
  */
 const PARALLEL_FROM = 400;
 const BATCH = 64;
@@ -23,6 +26,13 @@ export interface ContentFile {
   kind: CollectionKey | 'page';
 }
 
+export interface AnalyzedFile {
+  /** A hash of the file's kind, name and text: what everything built from the file depends on. */
+  source: string;
+  meta: FileMeta;
+  body(): WrittenBody;
+}
+
 export interface AnalyzeFilesOptions {
   cache?: BuildCache;
   /** Threads to use; default every core. */
@@ -30,11 +40,11 @@ export interface AnalyzeFilesOptions {
   progress?: Progress;
 }
 
-export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOptions = {}): Promise<(FileAnalysis | undefined)[]> {
+export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOptions = {}): Promise<(AnalyzedFile | undefined)[]> {
   const cache = options.cache ?? NO_CACHE;
   const progress = options.progress ?? NO_PROGRESS;
-  const results = new Array<FileAnalysis | undefined>(files.length);
-  const pending: { index: number; job: AnalyzeJob }[] = [];
+  const results = new Array<AnalyzedFile | undefined>(files.length);
+  const pending: { index: number; job: AnalyzeJob; source: string }[] = [];
   files.forEach(({ file, relative, kind }, index) => {
     let text: string;
     try {
@@ -42,24 +52,37 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     } catch {
       return;
     }
-    const found = cache.lookup<FileAnalysis>([kind, relative, text]);
-    if (found) results[index] = found;
-    else pending.push({ index, job: { relative, kind, text } });
+    const source = createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(text).digest('base64url');
+    const meta = cache.lookup<FileMeta>([source, 'meta']);
+    if (!meta) {
+      pending.push({ index, job: { relative, kind, text }, source });
+      return;
+    }
+    let body: WrittenBody | undefined;
+    // A body missing from the cache (removed by hand) is analyzed again from the file.
+    const load = () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body;
+    results[index] = { source, meta, body: () => (body ??= load()) };
   });
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
 
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(pending.length / BATCH));
+  let analyzed: FileAnalysis[];
   if (pending.length < PARALLEL_FROM || threads < 2) {
-    for (const { index, job } of pending) {
-      results[index] = analyzeJob(job);
+    analyzed = pending.map(({ job }) => {
+      const analysis = analyzeJob(job);
       progress('analyze', ++done, files.length);
-    }
+      return analysis;
+    });
   } else {
-    const analyzed = await inWorkers(pending.map((p) => p.job), threads, (count) => progress('analyze', (done += count), files.length));
-    pending.forEach(({ index }, i) => (results[index] = analyzed[i]));
+    analyzed = await inWorkers(pending.map((p) => p.job), threads, (count) => progress('analyze', (done += count), files.length));
   }
-  for (const { index, job } of pending) cache.store([job.kind, job.relative, job.text], results[index]);
+  pending.forEach(({ index, source }, i) => {
+    const { meta, body } = analyzed[i]!;
+    cache.store([source, 'meta'], meta);
+    cache.store([source, 'body'], body);
+    results[index] = { source, meta, body: () => body };
+  });
   return results;
 }
 

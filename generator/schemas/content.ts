@@ -210,7 +210,7 @@ export function publishedRecordSchema(key: CollectionKey): JsonSchema {
       slug: { type: 'string', pattern: SLUG, description: 'Identifier used in the item URL' },
       url: { type: 'string', format: 'uri', description: 'Canonical page of the record on the public website' },
       ...(input.properties as Record<string, JsonSchema>),
-      body: { type: 'string', description: 'The full record text, as normalized Markdown' },
+      body: { type: 'string', description: 'The full record text, in Markdown as its author wrote it' },
     },
   };
 }
