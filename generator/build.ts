@@ -3,7 +3,7 @@ import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
 import type { Progress } from './progress.ts';
-import { NOTHING_TO_REUSE, type Output } from './outputs.ts';
+import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type WriteSummary } from './write-dist.ts';
 import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
 
@@ -38,10 +38,10 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
   let written: WriteSummary;
   if (options.cacheDir) {
     const dist = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir));
-    files = renderSite(corpus, dist.reuse, options.progress);
+    files = renderSite(corpus, options.progress);
     written = dist.write(files, buildInputs(options.contentDir, options.baseUrl), { progress: options.progress });
   } else {
-    files = renderSite(corpus, NOTHING_TO_REUSE, options.progress);
+    files = renderSite(corpus, options.progress);
     written = await writeDistSwapped(options.outDir, files, { progress: options.progress });
   }
   return {

@@ -4,14 +4,14 @@ import { apiFile, pageFile, paths, twinPath } from '../core/paths.ts';
 import { summaryPage, type Summary } from '../core/summary.ts';
 import { notFoundError } from '../core/api-error.ts';
 import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
-import { llmsFullTxt, llmsTxt } from './emit/llms-txt.ts';
+import { llmsFullParts, llmsTxt } from './emit/llms-txt.ts';
 import { DATA_DIR, HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { Corpus } from './load-content.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-import { lazyOutput, NOTHING_TO_REUSE, outputText, type Output, type ReuseOutput } from './outputs.ts';
+import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage, latestDate } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
@@ -32,7 +32,7 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * signature (the record's file, the titles it links to, the site settings) differs from
  * what dist/ holds, so an unchanged record costs nothing but the check.
  */
-export function renderSite(corpus: Corpus, reuse: ReuseOutput = NOTHING_TO_REUSE, progress: Progress = NO_PROGRESS): Map<string, Output> {
+export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Map<string, Output> {
   const files = new Map<string, Output>();
   const put = (file: string, content: Output) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
@@ -99,9 +99,12 @@ export function renderSite(corpus: Corpus, reuse: ReuseOutput = NOTHING_TO_REUSE
   put('assets/favicon.svg', asset('favicon.svg'));
   put('assets/search.js', asset('search.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
-  // Every twin in one file: written again only when some twin changed, from what dist/ already holds for the others.
-  const twinSignatures = [...twins].map(([pagePath, twin]) => `${pagePath}\0${typeof twin === 'string' ? twin : twin.signature}`);
-  put(paths.llmsFull.slice(1), lazyOutput(['llms-full', corpus.site.baseUrl, ...twinSignatures], () => llmsFullTxt(corpus, (pagePath) => outputText(twins.get(pagePath)!, twinFile(pagePath), reuse))));
+  // Every twin in one file: when some twin changed, the others' parts are taken from the file dist/ holds.
+  const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {
+    const twin = twins.get(pagePath)!;
+    return { inputs: [String(i), corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(typeof twin === 'string' ? twin : twin.render()) };
+  });
+  put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   const sitemapPages = [
     ...written,
     ...COLLECTION_KEYS.flatMap((key) => [

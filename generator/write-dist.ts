@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { mapBounded } from './map-bounded.ts';
-import type { Output, ReuseOutput } from './outputs.ts';
+import { outputKey, type LazyOutput, type Output } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteSummary {
@@ -49,17 +49,15 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
 /**
  * What dist/ holds, as the last in-place write left it: what it was built from, and per
  * file the key it was written under (a lazy output's signature, else a hash of the content),
- * its size and its modification time.
+ * its size, its modification time and, for a file of parts, each part's key and length.
  */
 interface Manifest {
   outDir: string;
   inputs?: string;
-  files: Record<string, [key: string, size: number, mtimeMs: number]>;
+  files: Record<string, [key: string, size: number, mtimeMs: number, parts?: [key: string, length: number][]]>;
 }
 
 export interface DistState {
-  /** The content of a file written from this signature and not touched since, for outputs built from other outputs. */
-  reuse: ReuseOutput;
   /** The hash of the inputs dist/ was last built from (build-inputs.ts). */
   inputs: string | undefined;
   /**
@@ -91,16 +89,32 @@ export function openDist(outDir: string, manifestFile: string): DistState {
     if (!stats.has(file)) stats.set(file, statSync(path.join(root, file), { throwIfNoEntry: false }));
     return stats.get(file);
   };
-  const intact = (file: string, key: string) => {
+  /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
+  const intact = (file: string, key?: string) => {
     const known = previous[file];
-    if (!known || known[0] !== key) return false;
+    if (!known || (key !== undefined && known[0] !== key)) return false;
     const info = statOf(file);
     return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
   };
 
+  /** A file of parts: the unchanged parts come from the file as it is, the others are rendered. */
+  const renderParts = (file: string, output: LazyOutput & { parts: NonNullable<LazyOutput['parts']> }) => {
+    const old = new Map<string, string>();
+    const known = previous[file]?.[3];
+    if (known && intact(file)) {
+      const text = readFileSync(path.join(root, file), 'utf8');
+      let offset = 0;
+      for (const [key, length] of known) {
+        old.set(key, text.slice(offset, offset + length));
+        offset += length;
+      }
+    }
+    const texts = output.parts.map((part) => old.get(part.key) ?? part.render());
+    return { content: texts.join(''), parts: output.parts.map((part, i): [string, number] => [part.key, texts[i]!.length]) };
+  };
+
   return {
     inputs: manifest?.inputs,
-    reuse: (file, signature) => (intact(file, signature) ? readFileSync(path.join(root, file), 'utf8') : undefined),
     write(files, inputs, { progress = NO_PROGRESS } = {}) {
       mkdirSync(root, { recursive: true });
       const next: Manifest['files'] = {};
@@ -110,7 +124,7 @@ export function openDist(outDir: string, manifestFile: string): DistState {
       let done = 0;
       for (const [file, output] of files) {
         progress('write', done++, files.size);
-        const key = typeof output === 'string' ? createHash('sha1').update(output).digest('base64url') : output.signature;
+        const key = outputKey(output);
         if (intact(file, key)) {
           next[file] = previous[file]!;
           bytes += next[file][1];
@@ -122,11 +136,12 @@ export function openDist(outDir: string, manifestFile: string): DistState {
           mkdirSync(dir, { recursive: true });
           made.add(dir);
         }
+        const composed = typeof output !== 'string' && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
         const temporary = `${target}.${randomUUID()}.tmp`;
-        writeFileSync(temporary, typeof output === 'string' ? output : output.render());
+        writeFileSync(temporary, composed?.content ?? (typeof output === 'string' ? output : output.render()));
         renameSync(temporary, target);
         const info = statSync(target);
-        next[file] = [key, info.size, info.mtimeMs];
+        next[file] = composed ? [key, info.size, info.mtimeMs, composed.parts] : [key, info.size, info.mtimeMs];
         bytes += info.size;
         written++;
       }

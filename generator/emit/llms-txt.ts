@@ -45,8 +45,12 @@ export function llmsTxt(corpus: Corpus): string {
   return lines.join('\n');
 }
 
-/** /llms-full.txt: every twin, in the order of llms.txt, separated so each starts on its own H1. */
-export function llmsFullTxt(corpus: Corpus, twinOf: (pagePath: string) => string): string {
+/**
+ * /llms-full.txt: every twin, in the order of llms.txt, separated so each starts on its
+ * own H1. One part per page, each part's text starting with its separator, so the file is
+ * its parts put end to end.
+ */
+export function llmsFullParts(corpus: Corpus): { pagePath: string; render(twin: string): string }[] {
   const order = [
     paths.home,
     paths.apiReference,
@@ -56,8 +60,8 @@ export function llmsFullTxt(corpus: Corpus, twinOf: (pagePath: string) => string
     paths.page('contact'),
     paths.page('search'),
   ];
-  const sections = order.map((pagePath) => {
-    return `<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twinOf(pagePath)}`;
-  });
-  return `${sections.join('\n---\n\n')}`;
+  return order.map((pagePath, i) => ({
+    pagePath,
+    render: (twin: string) => `${i ? '\n---\n\n' : ''}<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twin}`,
+  }));
 }
