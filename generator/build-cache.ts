@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { PROJECT_DIR as PROJECT } from './project-dir.ts';
 
 /**
  * Results of per-file work (a content file's fields and checks, its body), stored under a
@@ -18,7 +19,6 @@ export interface BuildCache {
 
 export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined };
 
-const PROJECT = path.resolve(import.meta.dirname, '..');
 
 let fingerprint: string | undefined;
 

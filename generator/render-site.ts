@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { apiFile, pageFile, paths, twinPath } from '../core/paths.ts';
 import { summaryPage, type Summary } from '../core/summary.ts';
@@ -11,6 +12,7 @@ import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { Corpus } from './load-content.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
+import { PROJECT_DIR } from './project-dir.ts';
 import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage, latestDate } from './pages/collection-page.ts';
@@ -22,7 +24,7 @@ import { searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 
-const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+const asset = (name: string) => readFileSync(path.join(PROJECT_DIR, 'generator', 'assets', name), 'utf8');
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 

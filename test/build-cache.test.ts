@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
@@ -9,6 +11,8 @@ import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 
+const run = promisify(execFile);
+const project = path.resolve(import.meta.dirname, '..');
 let root: string;
 let content: string;
 let cacheDir: string;
@@ -56,6 +60,9 @@ describe('parallel analysis', () => {
     await build({ contentDir: large, outDir: path.join(root, 'one-thread'), threads: 1 });
     await build({ contentDir: large, outDir: path.join(root, 'two-threads'), threads: 2 });
     expect(await digest(path.join(root, 'two-threads'))).toEqual(await digest(path.join(root, 'one-thread')));
+    // `npm run build` runs the generator bundled, with its own worker: the same bytes again.
+    await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', path.join(root, 'bundled'), '--cache-dir', path.join(root, 'bundled-cache')], { cwd: project });
+    expect(await digest(path.join(root, 'bundled'))).toEqual(await digest(path.join(root, 'one-thread')));
   });
 });
 

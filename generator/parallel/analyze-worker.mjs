@@ -1,11 +1,7 @@
-// A worker thread of generator/parallel/analyze-files.ts. It is plain JavaScript so that
-// Node can start it in any process (the build CLI, a test runner); tsx then loads the
-// TypeScript it runs.
-import { parentPort } from 'node:worker_threads';
+// A worker thread of generator/parallel/analyze-files.ts when the generator runs from its
+// TypeScript sources (npm start, tests): plain JavaScript, so that Node can start it in any
+// process, with tsx loading the TypeScript it runs. The bundled generator of
+// `npm run build` has its own analyze-worker.mjs, beside the bundle.
 import { tsImport } from 'tsx/esm/api';
 
-const { analyzeJob } = await tsImport('./analyze-job.ts', import.meta.url);
-
-parentPort.on('message', (jobs) => {
-  parentPort.postMessage(JSON.stringify(jobs.map((job) => analyzeJob(job))));
-});
+await tsImport('./analyze-thread.ts', import.meta.url);
