@@ -16,6 +16,8 @@ export interface BuildOptions {
   /** Threads that analyze content files; default every core. */
   threads?: number;
   progress?: Progress;
+  /** For a process that builds again and again (npm run dev): keep what each content file was between builds. */
+  remember?: boolean;
 }
 
 export interface BuildSummary {
@@ -33,13 +35,13 @@ export interface BuildSummary {
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress });
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, remember: options.remember });
   let files: Map<string, Output>;
   let written: WriteSummary;
   if (options.cacheDir) {
     const dist = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir));
     files = renderSite(corpus, options.progress);
-    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl), { progress: options.progress });
+    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, { remember: options.remember }), { progress: options.progress });
   } else {
     files = renderSite(corpus, options.progress);
     written = await writeDistSwapped(options.outDir, files, { progress: options.progress });

@@ -86,6 +86,8 @@ export interface LoadOptions {
   cache?: BuildCache;
   threads?: number;
   progress?: Progress;
+  /** Keep what each file was between builds of this process (see analyze-files.ts). */
+  remember?: boolean;
 }
 
 interface Analyzed {
@@ -112,7 +114,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
     jobs.push(...files.map((file): ContentFile => ({ file, relative: rel(file), kind: key })));
   }
-  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress });
+  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, remember: options.remember });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const pageFiles: Analyzed[] = [];

@@ -110,7 +110,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       try {
         const summary = await guard.building(async () => {
           // The same build as `npm start`'s (ensure-build.ts), so a restart finds dist/ fresh.
-          const written = await build({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL });
+          const written = await build({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL, remember: true });
           // Requests already in flight finish on the app they started with; new ones get the new build.
           app = await serve();
           servedBuild = nextBuild();

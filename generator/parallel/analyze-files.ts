@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
@@ -20,6 +20,8 @@ import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
 const PARALLEL_FROM = 400;
 const BATCH = 64;
 
+const remembered = new Map<string, { size: number; mtimeMs: number; source: string; meta: FileMeta }>();
+
 export interface ContentFile {
   file: string;
   relative: string;
@@ -35,6 +37,12 @@ export interface AnalyzedFile {
 
 export interface AnalyzeFilesOptions {
   cache?: BuildCache;
+  /**
+   * For a process that builds again and again (npm run dev): remember each file's analysis
+   * in memory, and take a file whose size and modification time did not change since the
+   * last build of this process as unchanged, without reading it again.
+   */
+  remember?: boolean;
   /** Threads to use; default every core. */
   threads?: number;
   progress?: Progress;
@@ -45,7 +53,24 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   const progress = options.progress ?? NO_PROGRESS;
   const results = new Array<AnalyzedFile | undefined>(files.length);
   const pending: { index: number; job: AnalyzeJob; source: string }[] = [];
+  const cached = (file: string, relative: string, kind: AnalyzeJob['kind'], source: string, meta: FileMeta): AnalyzedFile => {
+    let body: WrittenBody | undefined;
+    // A body missing from the cache (removed by hand) is analyzed again from the file.
+    const load = () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body;
+    return { source, meta, body: () => (body ??= load()) };
+  };
+  const stats = new Map<string, { size: number; mtimeMs: number }>();
   files.forEach(({ file, relative, kind }, index) => {
+    if (options.remember) {
+      const info = statSync(file, { throwIfNoEntry: false });
+      if (!info) return;
+      stats.set(file, info);
+      const known = remembered.get(`${kind}\0${relative}\0${file}`);
+      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) {
+        results[index] = cached(file, relative, kind, known.source, known.meta);
+        return;
+      }
+    }
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -58,10 +83,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
       pending.push({ index, job: { relative, kind, text }, source });
       return;
     }
-    let body: WrittenBody | undefined;
-    // A body missing from the cache (removed by hand) is analyzed again from the file.
-    const load = () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body;
-    results[index] = { source, meta, body: () => (body ??= load()) };
+    results[index] = cached(file, relative, kind, source, meta);
   });
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
@@ -83,6 +105,13 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     cache.store([source, 'body'], body);
     results[index] = { source, meta, body: () => body };
   });
+  if (options.remember) {
+    files.forEach(({ file, relative, kind }, index) => {
+      const result = results[index];
+      const info = stats.get(file);
+      if (result && info) remembered.set(`${kind}\0${relative}\0${file}`, { size: info.size, mtimeMs: info.mtimeMs, source: result.source, meta: result.meta });
+    });
+  }
   return results;
 }
 
