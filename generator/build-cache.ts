@@ -19,7 +19,6 @@ export interface BuildCache {
 
 export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined };
 
-
 let fingerprint: string | undefined;
 
 /** A hash of the generator's sources, the shared definitions and the lockfile: what every cached result also depends on. */

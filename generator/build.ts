@@ -2,6 +2,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load-content.ts';
 import { renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
+import { contentReader } from './content-reader.ts';
 import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type WriteSummary } from './write-dist.ts';
@@ -16,7 +17,7 @@ export interface BuildOptions {
   /** Threads that analyze content files; default every core. */
   threads?: number;
   progress?: Progress;
-  /** For a process that builds again and again (npm run dev): keep what each content file was between builds. */
+  /** For a process that builds again and again (npm run dev): take files whose size and modification time stayed as unchanged (content-reader.ts). */
   remember?: boolean;
 }
 
@@ -35,13 +36,14 @@ export interface BuildSummary {
 export async function build(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, remember: options.remember });
+  const reader = contentReader({ remember: options.remember });
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader });
   let files: Map<string, Output>;
   let written: WriteSummary;
   if (options.cacheDir) {
     const dist = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir));
     files = renderSite(corpus, options.progress);
-    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, { remember: options.remember }), { progress: options.progress });
+    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
   } else {
     files = renderSite(corpus, options.progress);
     written = await writeDistSwapped(options.outDir, files, { progress: options.progress });

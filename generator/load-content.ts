@@ -9,6 +9,7 @@ import { ContentError, type Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
+import type { ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
 import type { Progress } from './progress.ts';
 import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
@@ -86,8 +87,7 @@ export interface LoadOptions {
   cache?: BuildCache;
   threads?: number;
   progress?: Progress;
-  /** Keep what each file was between builds of this process (see analyze-files.ts). */
-  remember?: boolean;
+  reader?: ContentReader;
 }
 
 interface Analyzed {
@@ -114,7 +114,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
     jobs.push(...files.map((file): ContentFile => ({ file, relative: rel(file), kind: key })));
   }
-  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, remember: options.remember });
+  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const pageFiles: Analyzed[] = [];

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { FileAnalysis, FileMeta } from '../analyze-file.ts';
 import { NO_CACHE, type BuildCache } from '../build-cache.ts';
+import { contentReader, type ContentReader } from '../content-reader.ts';
 import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
@@ -20,7 +21,8 @@ import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
 const PARALLEL_FROM = 400;
 const BATCH = 64;
 
-const remembered = new Map<string, { size: number; mtimeMs: number; source: string; meta: FileMeta }>();
+/** Fields of every file this process analyzed or read from the cache, by source hash: a process that builds again (npm run dev) reads none twice. */
+const metas = new Map<string, FileMeta>();
 
 export interface ContentFile {
   file: string;
@@ -37,12 +39,8 @@ export interface AnalyzedFile {
 
 export interface AnalyzeFilesOptions {
   cache?: BuildCache;
-  /**
-   * For a process that builds again and again (npm run dev): remember each file's analysis
-   * in memory, and take a file whose size and modification time did not change since the
-   * last build of this process as unchanged, without reading it again.
-   */
-  remember?: boolean;
+  /** How the files are read (content-reader.ts); the build shares it with its inputs hash. */
+  reader?: ContentReader;
   /** Threads to use; default every core. */
   threads?: number;
   progress?: Progress;
@@ -59,30 +57,17 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const load = () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body;
     return { source, meta, body: () => (body ??= load()) };
   };
-  const stats = new Map<string, { size: number; mtimeMs: number }>();
+  const reader = options.reader ?? contentReader();
   files.forEach(({ file, relative, kind }, index) => {
-    if (options.remember) {
-      const info = statSync(file, { throwIfNoEntry: false });
-      if (!info) return;
-      stats.set(file, info);
-      const known = remembered.get(`${kind}\0${relative}\0${file}`);
-      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) {
-        results[index] = cached(file, relative, kind, known.source, known.meta);
-        return;
-      }
-    }
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      return;
-    }
-    const source = createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(text).digest('base64url');
-    const meta = cache.lookup<FileMeta>([source, 'meta']);
+    const read = reader.read(file);
+    if (!read) return;
+    const source = createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(read.digest).digest('base64url');
+    const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
-      pending.push({ index, job: { relative, kind, text }, source });
+      pending.push({ index, job: { relative, kind, text: read.text ?? readFileSync(file, 'utf8') }, source });
       return;
     }
+    metas.set(source, meta);
     results[index] = cached(file, relative, kind, source, meta);
   });
   let done = files.length - pending.length;
@@ -103,15 +88,9 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const { meta, body } = analyzed[i]!;
     cache.store([source, 'meta'], meta);
     cache.store([source, 'body'], body);
+    metas.set(source, meta);
     results[index] = { source, meta, body: () => body };
   });
-  if (options.remember) {
-    files.forEach(({ file, relative, kind }, index) => {
-      const result = results[index];
-      const info = stats.get(file);
-      if (result && info) remembered.set(`${kind}\0${relative}\0${file}`, { size: info.size, mtimeMs: info.mtimeMs, source: result.source, meta: result.meta });
-    });
-  }
   return results;
 }
 
