@@ -7,7 +7,6 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ROUTES, edgeFunctionFor, functionFor } from '../core/routes.ts';
-import { build } from '../generator/build.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { mirrorPrefersMarkdown } from '../generator/mirror/markdown-accept.ts';
 import { MirrorError } from '../generator/mirror/mirror-error.ts';
@@ -17,7 +16,7 @@ import { precompress } from '../generator/mirror/precompress.ts';
 import { deprecationHeaders } from '../runtime/deprecation.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import { readRoute } from '../runtime/read-routes.ts';
-import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { prepareSite } from './support/host-process.ts';
 
 /**
  * The mirror plan against the code it stands in for (Markdown negotiation, read routes,
@@ -33,10 +32,8 @@ let dist: string;
 let plan: MirrorPlan;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'mirror-plan-'));
-  await writeSyntheticCorpus(path.join(root, 'content'), 1);
-  dist = path.join(root, 'dist');
-  await build({ contentDir: path.join(root, 'content'), outDir: dist });
+  dist = (await prepareSite(1)).distDir;
+  root = path.dirname(dist);
   plan = await mirrorPlan({ root: dist, apiUrl: 'https://full.example' });
 });
 

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
-import { build } from '../generator/build.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { headersFor, mirrorPlan, type MirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
@@ -15,7 +13,8 @@ import type { Listening } from '../server/listen.ts';
 import { startServer } from './support/http-server.ts';
 import { CADDY, freePort, NGINX, NGINX_BROTLI_MODULE, serverAvailable, startCaddy, startNginx, testNginxConfig, type MirrorServer } from './support/mirror-servers.ts';
 import { send, type RawResponse } from './support/raw-http.ts';
-import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { prepareSite } from './support/host-process.ts';
+import { syntheticSlug } from './support/synthetic-corpus.ts';
 
 /**
  * The mirror kit on real servers. A synthetic build, precompressed, is served by the local
@@ -34,10 +33,9 @@ let plan: MirrorPlan;
 let local: Listening;
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'mirror-'));
-  await writeSyntheticCorpus(path.join(root, 'content'), 3);
-  dist = path.join(root, 'dist');
-  await build({ contentDir: path.join(root, 'content'), outDir: dist });
+  const site = await prepareSite(3);
+  dist = site.distDir;
+  root = path.dirname(dist);
   await precompress(dist);
   plan = await mirrorPlan({ root: dist, apiUrl: FULL_API });
   local = await startServer({ distDir: dist, dataDir: path.join(root, 'data'), readRateLimit: { limit: 100_000, windowSeconds: 60 } });
