@@ -69,7 +69,7 @@ function nothingBuiltYet(message: string): App {
 }
 
 export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
-  const { contentDir, distDir, dataDir, trustProxy, requireSmtp } = settings;
+  const { contentDir, distDir, baseUrl, dataDir, trustProxy, requireSmtp } = settings;
   const nextBuild = buildNames();
   const serve = () => createApp({ distDir, dataDir, trustProxy, requireSmtp });
 
@@ -79,7 +79,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
   let reload: DevReload;
   try {
     // As `npm start`: build only when dist/ does not hold what the content builds now.
-    await ensureBuild(contentDir, distDir);
+    await ensureBuild(contentDir, distDir, baseUrl);
     app = await serve();
     reload = createDevReload({ kind: 'ok', build: servedBuild });
   } catch (error) {
@@ -110,7 +110,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       try {
         const summary = await guard.building(async () => {
           // The same build as `npm start`'s (ensure-build.ts), so a restart finds dist/ fresh.
-          const written = await build({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL, remember: true });
+          const written = await build({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl, remember: true });
           // Requests already in flight finish on the app they started with; new ones get the new build.
           app = await serve();
           servedBuild = nextBuild();

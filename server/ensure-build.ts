@@ -11,18 +11,18 @@ import type { ServerSettings } from './settings.ts';
  * Builds dist/ unless it holds what the content and the generator build now (compared
  * by content, so an edit, a deletion or a rename is seen); says which it did.
  */
-export async function ensureBuild(contentDir: string, outDir: string): Promise<'built' | 'fresh'> {
+export async function ensureBuild(contentDir: string, outDir: string, baseUrl: string | undefined): Promise<'built' | 'fresh'> {
   const built = existsSync(path.join(outDir, 'index.html')) && openDist(outDir, outputManifestFile(DEFAULT_CACHE_DIR, outDir)).inputs;
-  if (built && built === buildInputs(contentDir, process.env.SITE_BASE_URL)) return 'fresh';
-  const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl: process.env.SITE_BASE_URL });
+  if (built && built === buildInputs(contentDir, baseUrl)) return 'fresh';
+  const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl });
   console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
   return 'built';
 }
 
 /** ensureBuild for a server about to start: invalid content is listed and the process exits 1. */
-export async function buildOrExit({ contentDir, distDir }: ServerSettings): Promise<void> {
+export async function buildOrExit({ contentDir, distDir, baseUrl }: ServerSettings): Promise<void> {
   try {
-    await ensureBuild(contentDir, distDir);
+    await ensureBuild(contentDir, distDir, baseUrl);
   } catch (error) {
     if (error instanceof ContentError) {
       console.error(error.message);

@@ -6,6 +6,8 @@ export interface ServerSettings {
   projectDir: string;
   contentDir: string;
   distDir: string;
+  /** Overrides the content's baseUrl in the build (SITE_BASE_URL), as for `npm run build`. */
+  baseUrl: string | undefined;
   /** Submissions, queued mail, keys and instances (file store or the emulator's Blobs), and the local mail outbox. */
   dataDir: string;
   port: number;
@@ -26,6 +28,7 @@ export function serverSettings(env: Record<string, string | undefined> = process
     projectDir,
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(projectDir, 'content')),
     distDir: path.resolve(env.DIST_DIR ?? path.join(projectDir, 'dist')),
+    baseUrl: env.SITE_BASE_URL,
     dataDir: dataDir(env),
     port,
     hostname: env.HOST ?? '127.0.0.1',

@@ -36,20 +36,20 @@ describe("npm start's staleness check", () => {
   it('sees edits, deletions and renames by content, and nothing else', async () => {
     const out = path.join(root, 'served');
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
-    expect(await ensureBuild(content, out)).toBe('built');
-    expect(await ensureBuild(content, out)).toBe('fresh');
+    expect(await ensureBuild(content, out, undefined)).toBe('built');
+    expect(await ensureBuild(content, out, undefined)).toBe('fresh');
     // Touching a file without changing it is no reason to build.
     await writeFile(post(1), await readFile(post(1)));
-    expect(await ensureBuild(content, out)).toBe('fresh');
+    expect(await ensureBuild(content, out, undefined)).toBe('fresh');
     await rename(post(2), path.join(content, 'posts', 'renamed.md'));
-    expect(await ensureBuild(content, out)).toBe('built');
+    expect(await ensureBuild(content, out, undefined)).toBe('built');
     await rm(post(3));
-    expect(await ensureBuild(content, out)).toBe('built');
+    expect(await ensureBuild(content, out, undefined)).toBe('built');
     await writeFile(post(1), (await readFile(post(1), 'utf8')).replace(/^summary: .*$/m, 'summary: A changed summary of this synthetic post, long enough for the schema to accept.'));
-    expect(await ensureBuild(content, out)).toBe('built');
-    expect(await ensureBuild(content, out)).toBe('fresh');
+    expect(await ensureBuild(content, out, undefined)).toBe('built');
+    expect(await ensureBuild(content, out, undefined)).toBe('fresh');
     await rm(path.join(out, 'index.html'));
-    expect(await ensureBuild(content, out)).toBe('built');
+    expect(await ensureBuild(content, out, undefined)).toBe('built');
   });
 });
 
