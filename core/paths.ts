@@ -38,6 +38,11 @@ export function pageFile(pagePath: string): string {
   return `${pagePath.replace(/^\//, '')}index.html`;
 }
 
+/** The page path a file of dist/ is served at, when it is a page (pageFile's inverse); undefined for any other file. */
+export function pagePathOf(file: string): string | undefined {
+  return file === 'index.html' || file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : undefined;
+}
+
 /** The Markdown twin of a page path, as a URL path. */
 export function twinPath(pagePath: string): string {
   return `${pagePath}index.html.md`;

@@ -1,12 +1,14 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import { loadContent } from './load-content.ts';
-import { renderSite } from './render-site.ts';
+import { loadContent, type Corpus } from './load-content.ts';
+import { recordOutputs, renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
 import { contentReader } from './content-reader.ts';
+import { editRecords } from './edit-records.ts';
+import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
-import { openDist, writeDistSwapped, type WriteSummary } from './write-dist.ts';
-import { NO_CACHE, openBuildCache, outputManifestFile } from './build-cache.ts';
+import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
+import { openBuildCache, outputManifestFile } from './build-cache.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -17,8 +19,6 @@ export interface BuildOptions {
   /** Threads that analyze content files; default every core. */
   threads?: number;
   progress?: Progress;
-  /** For a process that builds again and again (npm run dev): take files whose size and modification time stayed as unchanged (content-reader.ts). */
-  remember?: boolean;
 }
 
 export interface BuildSummary {
@@ -29,25 +29,85 @@ export interface BuildSummary {
   /** Files written and deleted: with a cache, only what changed since the last build. */
   written: number;
   deleted: number;
+  /** With a cache, the files written and deleted, as paths in dist/. */
+  changed?: string[];
   milliseconds: number;
 }
 
 /** content/ -> dist/. Throws ContentError (every problem listed) before anything is written. */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
+  return options.cacheDir ? createBuilder({ ...options, cacheDir: options.cacheDir }).build() : cleanBuild(options);
+}
+
+async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const cache = options.cacheDir ? openBuildCache(options.cacheDir) : NO_CACHE;
-  const reader = contentReader({ remember: options.remember });
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader });
-  let files: Map<string, Output>;
-  let written: WriteSummary;
-  if (options.cacheDir) {
-    const dist = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir));
-    files = renderSite(corpus, options.progress);
-    written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
-  } else {
-    files = renderSite(corpus, options.progress);
-    written = await writeDistSwapped(options.outDir, files, { progress: options.progress });
-  }
+  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, threads: options.threads, progress: options.progress, reader: contentReader() });
+  const files = renderSite(corpus, options.progress);
+  return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress }), started);
+}
+
+/** Builds again and again into one dist/, each time writing only what changed. */
+export interface Builder {
+  build(): Promise<BuildSummary>;
+  /**
+   * Writes at once the files built from each edited or new record alone (page, twin, JSON
+   * document), deletes those of deleted records and, when records came or went, writes the
+   * API's rewrite rules: when `changed` (paths under the content folder) are such changes
+   * of the collections, without problems (edit-records.ts). Returns the files written and
+   * deleted, or undefined when only a whole build can take the change. A whole build must
+   * follow: it brings everything else in line (lists, search, the llms files, other
+   * records' links to a new title).
+   */
+  writeEditedRecords(changed: readonly string[]): string[] | undefined;
+}
+
+export interface BuilderOptions extends BuildOptions {
+  cacheDir: string;
+  /**
+   * For a process that builds again and again (npm run dev): files whose size and
+   * modification time did not change are taken as unchanged without being read
+   * (content-reader.ts), and dist/ is taken to hold what this process last wrote there.
+   */
+  longLived?: boolean;
+}
+
+export function createBuilder(options: BuilderOptions): Builder {
+  const cache = openBuildCache(options.cacheDir);
+  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived });
+  /** What the last build wrote from, while it is what dist/ holds. */
+  let built: Corpus | undefined;
+  return {
+    async build() {
+      const started = performance.now();
+      built = undefined;
+      const reader = contentReader({ remember: options.longLived });
+      const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader });
+      const files = renderSite(corpus, options.progress);
+      const written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
+      built = corpus;
+      return summarize(corpus, files, written, started);
+    },
+
+    writeEditedRecords(changed) {
+      const edit = built && editRecords(built, options.contentDir, changed, cache);
+      if (!edit) return undefined;
+      const files = new Map<string, Output>();
+      for (const record of edit.records) {
+        const { document, page } = recordOutputs(edit.corpus, record);
+        for (const [file, output] of [document, ...page]) files.set(file, output);
+      }
+      const gone = edit.removed.flatMap((record) => {
+        const { document, page } = recordOutputs(edit.corpus, record);
+        return [document, ...page].map(([file]) => file);
+      });
+      const added = edit.records.some((record) => !built!.records[record.collection].some((r) => r.slug === record.slug));
+      if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
+      return [...dist.removeSome(gone), ...dist.writeSome(files)];
+    },
+  };
+}
+
+function summarize(corpus: Corpus, files: Map<string, Output>, written: WriteSummary, started: number): BuildSummary {
   return {
     records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
     files: files.size,

@@ -10,6 +10,8 @@ export interface ContentReader {
   read(file: string): { digest: string; text?: string } | undefined;
 }
 
+export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
 /** What each file was at the last build of this process, for a process that builds again and again (npm run dev). */
 const lastBuild = new Map<string, { size: number; mtimeMs: number; digest: string }>();
 
@@ -36,7 +38,7 @@ export function contentReader({ remember = false }: { remember?: boolean } = {})
       } catch {
         return undefined;
       }
-      const digest = createHash('sha256').update(bytes).digest('base64url');
+      const digest = digestOf(bytes);
       digests.set(file, digest);
       if (info) lastBuild.set(file, { size: info.size, mtimeMs: info.mtimeMs, digest });
       return { digest, text: bytes.toString('utf8') };

@@ -102,7 +102,7 @@ interface Analyzed {
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
-  const rel = (file: string) => path.relative(process.cwd(), file) || file;
+  const rel = problemName;
 
   const site = await readYamlFile<Site>(path.join(contentDir, 'site.yaml'), siteSchema, problems, rel);
   const pricing = await readYamlFile<PricingSource>(path.join(contentDir, 'pricing.yaml'), pricingSourceSchema, problems, rel);
@@ -160,15 +160,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     COLLECTION_KEYS.map((key) => [
       key,
       analyzed[key]
-        .map(({ file, slug, analysis }): ContentRecord => ({
-          collection: key,
-          slug,
-          file,
-          fields: analysis.meta.data as ContentRecord['fields'],
-          source: analysis.source,
-          body: analysis.body,
-          url: site.baseUrl + paths.recordPage(key, slug),
-        }))
+        .map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis))
         .sort(compareRecords),
     ]),
   ) as Record<CollectionKey, ContentRecord[]>;
@@ -180,6 +172,13 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   ) as Corpus['pages'];
 
   return { site, pricing, instanceImages: catalogue.images, pages, records };
+}
+
+/** How problems name a file, and part of what its outputs depend on (analyze-files.ts). */
+export const problemName = (file: string): string => path.relative(process.cwd(), file) || file;
+
+export function toRecord(site: Site, collection: CollectionKey, file: string, slug: string, analysis: AnalyzedFile): ContentRecord {
+  return { collection, slug, file, fields: analysis.meta.data as ContentRecord['fields'], source: analysis.source, body: analysis.body, url: site.baseUrl + paths.recordPage(collection, slug) };
 }
 
 async function readYamlFile<T>(

@@ -10,7 +10,7 @@ import { DATA_DIR, HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } fr
 import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
-import type { Corpus } from './load-content.ts';
+import type { ContentRecord, Corpus } from './load-content.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
 import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
@@ -50,9 +50,6 @@ export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Ma
   for (const key of COLLECTION_KEYS) {
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
     put(`${DATA_DIR}/summaries/${key}.json`, json(summaries[key]));
-    for (const record of corpus.records[key]) {
-      put(apiFile(paths.apiRecord(key, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record))));
-    }
   }
   put(`${DATA_DIR}/search-index.json`, lazyOutput(['search-index', JSON.stringify(summaries)], () => searchIndexJson(corpus)));
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
@@ -60,14 +57,10 @@ export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Ma
 
   const siteJson = JSON.stringify(corpus.site);
   const twins = new Map<string, Output>();
-  /** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
-  const putPage = (pagePath: string, inputs: string[], page: () => SitePage) => {
-    let rendered: ReturnType<typeof renderPage> | undefined;
-    const render = () => (rendered ??= renderPage(corpus.site, page()));
-    const twin = lazyOutput([...inputs, siteJson, 'twin'], () => render().markdown[1]);
-    put(pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => render().html[1]));
-    put(twinFile(pagePath), twin);
-    twins.set(pagePath, twin);
+  const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
+    put(...html);
+    put(...twin);
+    twins.set(pagePath, twin[1]);
   };
   const written = contentPages(corpus);
   const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), searchPage(corpus)];
@@ -80,9 +73,12 @@ export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Ma
   }
   for (const key of COLLECTION_KEYS) {
     // A collection page lists every record's title and summary: thousands of items to render at scale.
-    putPage(paths.collectionPage(key), ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key));
+    const collection = paths.collectionPage(key);
+    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key)));
     for (const record of corpus.records[key]) {
-      putPage(paths.recordPage(key, record.slug), ['record-page', record.source, ...referencedTitles(corpus, record)], () => recordPage(corpus, record));
+      const { document, page } = recordOutputs(corpus, record, siteJson);
+      put(...document);
+      putPage(paths.recordPage(key, record.slug), page);
     }
   }
   put(
@@ -125,3 +121,27 @@ export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Ma
 
 /** The file of a page's Markdown twin in dist/. */
 const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
+
+type PageOutputs = [html: [string, Output], twin: [string, Output]];
+
+/** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
+function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage): PageOutputs {
+  let rendered: ReturnType<typeof renderPage> | undefined;
+  const render = () => (rendered ??= renderPage(site, page()));
+  return [
+    [pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => render().html[1])],
+    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => render().markdown[1])],
+  ];
+}
+
+/**
+ * The files built from one record (and the titles of the records it links to): its JSON
+ * document, its page and the page's twin. Used by the whole site's render and by npm run
+ * dev to write an edited record's files before the rest.
+ */
+export function recordOutputs(corpus: Corpus, record: ContentRecord, siteJson = JSON.stringify(corpus.site)): { document: [string, Output]; page: PageOutputs } {
+  return {
+    document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
+    page: lazyPage(corpus.site, siteJson, paths.recordPage(record.collection, record.slug), ['record-page', record.source, ...referencedTitles(corpus, record)], () => recordPage(corpus, record)),
+  };
+}

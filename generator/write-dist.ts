@@ -11,6 +11,8 @@ export interface WriteSummary {
   deleted: number;
   /** Size of dist/ after the write. */
   bytes: number;
+  /** The files written and deleted, as paths in dist/ (an in-place write only: a swapped write replaces everything). */
+  changed?: string[];
 }
 
 export interface WriteOptions {
@@ -69,6 +71,24 @@ export interface DistState {
    * build writes tens of thousands of small files.
    */
   write(files: Map<string, Output>, inputs: string, options?: WriteOptions): WriteSummary;
+  /**
+   * Writes these files now, ahead of the build that brings the rest of dist/ up to date
+   * (npm run dev serves an edited record's own files first). Deletes nothing, and leaves
+   * the manifest on disk as it was: should the process stop before the next `write`, that
+   * build finds these files changed and writes them again.
+   */
+  writeSome(files: Map<string, Output>): string[];
+  /** Deletes these files now, as writeSome writes. */
+  removeSome(files: string[]): string[];
+}
+
+export interface DistOptions {
+  /**
+   * For a process that owns dist/ while it runs (npm run dev): after its first write has
+   * checked every file, later writes trust what this process wrote instead of checking
+   * each file again, and know what is stale without walking dist/.
+   */
+  trusted?: boolean;
 }
 
 function readManifest(file: string, outDir: string): Manifest | undefined {
@@ -80,10 +100,12 @@ function readManifest(file: string, outDir: string): Manifest | undefined {
   }
 }
 
-export function openDist(outDir: string, manifestFile: string): DistState {
+export function openDist(outDir: string, manifestFile: string, { trusted = false }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
   const manifest = readManifest(manifestFile, root);
-  const previous = manifest?.files ?? {};
+  let previous = manifest?.files ?? {};
+  /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
+  let verified = false;
   const stats = new Map<string, Stats | undefined>();
   const statOf = (file: string) => {
     if (!stats.has(file)) stats.set(file, statSync(path.join(root, file), { throwIfNoEntry: false }));
@@ -93,6 +115,7 @@ export function openDist(outDir: string, manifestFile: string): DistState {
   const intact = (file: string, key?: string) => {
     const known = previous[file];
     if (!known || (key !== undefined && known[0] !== key)) return false;
+    if (verified) return true;
     const info = statOf(file);
     return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
   };
@@ -113,60 +136,94 @@ export function openDist(outDir: string, manifestFile: string): DistState {
     return { content: texts.join(''), parts: output.parts.map((part, i): [string, number] => [part.key, texts[i]!.length]) };
   };
 
+  const made = new Set<string>();
+  /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
+  const writeOne = (file: string, output: Output, key: string): Manifest['files'][string] => {
+    const target = path.join(root, file);
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    const composed = typeof output !== 'string' && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    writeFileSync(temporary, composed?.content ?? (typeof output === 'string' ? output : output.render()));
+    renameSync(temporary, target);
+    const info = statSync(target);
+    return composed ? [key, info.size, info.mtimeMs, composed.parts] : [key, info.size, info.mtimeMs];
+  };
+
   return {
     inputs: manifest?.inputs,
     write(files, inputs, { progress = NO_PROGRESS } = {}) {
       mkdirSync(root, { recursive: true });
+      stats.clear();
+      made.clear();
       const next: Manifest['files'] = {};
-      const made = new Set<string>();
-      let written = 0;
+      const changed: string[] = [];
       let bytes = 0;
       let done = 0;
       for (const [file, output] of files) {
         progress('write', done++, files.size);
         const key = outputKey(output);
-        if (intact(file, key)) {
-          next[file] = previous[file]!;
-          bytes += next[file][1];
-          continue;
-        }
-        const target = path.join(root, file);
-        const dir = path.dirname(target);
-        if (!made.has(dir)) {
-          mkdirSync(dir, { recursive: true });
-          made.add(dir);
-        }
-        const composed = typeof output !== 'string' && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
-        const temporary = `${target}.${randomUUID()}.tmp`;
-        writeFileSync(temporary, composed?.content ?? (typeof output === 'string' ? output : output.render()));
-        renameSync(temporary, target);
-        const info = statSync(target);
-        next[file] = composed ? [key, info.size, info.mtimeMs, composed.parts] : [key, info.size, info.mtimeMs];
-        bytes += info.size;
-        written++;
+        next[file] = intact(file, key) ? previous[file]! : (changed.push(file), writeOne(file, output, key));
+        bytes += next[file][1];
       }
+      const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-      let deleted = 0;
-      const entries = readdirSync(root, { recursive: true, withFileTypes: true });
-      for (const entry of entries) {
-        const full = path.join(entry.parentPath, entry.name);
-        if (!entry.isDirectory() && !files.has(path.relative(root, full).split(path.sep).join('/'))) {
-          rmSync(full, { force: true });
-          deleted++;
-        }
+      const stale = verified
+        ? Object.keys(previous).filter((file) => !files.has(file)).map((file) => path.join(root, file))
+        : readdirSync(root, { recursive: true, withFileTypes: true })
+            .filter((entry) => !entry.isDirectory())
+            .map((entry) => path.join(entry.parentPath, entry.name))
+            .filter((full) => !files.has(relativeName(root, full)));
+      for (const full of stale) {
+        rmSync(full, { force: true });
+        changed.push(relativeName(root, full));
       }
-      if (deleted) {
-        // Folders left empty (a deleted record's page folder), deepest first.
-        const dirs = entries.filter((e) => e.isDirectory()).map((e) => path.join(e.parentPath, e.name));
-        for (const dir of dirs.sort((a, b) => b.length - a.length)) {
-          if (readdirSync(dir).length === 0) rmdirSync(dir);
-        }
-      }
+      if (stale.length) removeEmptyFolders(root, stale);
       mkdirSync(path.dirname(manifestFile), { recursive: true });
       const temporary = `${manifestFile}.${randomUUID()}.tmp`;
       writeFileSync(temporary, JSON.stringify({ outDir: root, inputs, files: next } satisfies Manifest));
       renameSync(temporary, manifestFile);
-      return { written, deleted, bytes };
+      previous = next;
+      verified = trusted;
+      return { written, deleted: stale.length, bytes, changed };
+    },
+
+    writeSome(files) {
+      stats.clear();
+      const changed: string[] = [];
+      for (const [file, output] of files) {
+        const key = outputKey(output);
+        if (intact(file, key)) continue;
+        previous[file] = writeOne(file, output, key);
+        changed.push(file);
+      }
+      return changed;
+    },
+
+    removeSome(files) {
+      const removed = files.filter((file) => previous[file]);
+      for (const file of removed) {
+        rmSync(path.join(root, file), { force: true });
+        delete previous[file];
+      }
+      removeEmptyFolders(root, removed.map((file) => path.join(root, file)));
+      return removed;
     },
   };
+}
+
+const relativeName = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
+
+/** Folders left empty by deleted files (a deleted record's page folder), deepest first, up to dist/ itself. */
+function removeEmptyFolders(root: string, deleted: string[]): void {
+  const folders = new Set<string>();
+  for (const file of deleted) {
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
+  }
+  for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
+    if (readdirSync(dir).length === 0) rmdirSync(dir);
+  }
 }

@@ -23,8 +23,12 @@ export interface DevReload {
   handle(request: Request): Response | undefined;
   /** The script's address for a page served from `build` (the page compares it with what the stream says). */
   scriptUrl(build: string): string;
-  /** A new build is served: pages reload (and an overlay from an earlier error goes away). */
-  built(build: string, changes: readonly string[]): void;
+  /**
+   * A new build is served: pages reload (and an overlay from an earlier error goes away);
+   * given `pages`, only the pages at those paths, the others being as they were.
+   * Not `complete`: only the edited records' own files are new so far, the rest follows.
+   */
+  built(build: string, changes: readonly string[], update?: { pages?: readonly string[]; complete: boolean }): void;
   /** The content is broken: pages keep the last good build and show the problems. */
   failed(state: Omit<Extract<DevState, { kind: 'error' }>, 'kind'>): void;
   /** Ends every stream, so pages stop waiting on a server that is going away. */
@@ -108,11 +112,11 @@ export function createDevReload(initial: DevState): DevReload {
       return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), { headers });
     },
     scriptUrl: (build) => `${DEV_SCRIPT_PATH}?build=${encodeURIComponent(build)}`,
-    built(build, changes) {
+    built(build, changes, { pages, complete } = { complete: true }) {
       const wasBroken = state.kind === 'error';
       state = { kind: 'ok', build };
       if (wasBroken) send(stateEvent());
-      send(event('reload', { build, changes }));
+      send(event('reload', { build, changes, pages, complete }));
     },
     failed(error) {
       state = { kind: 'error', ...error };

@@ -1,13 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { build } from '../generator/build.ts';
+import { createBuilder } from '../generator/build.ts';
 import { DEFAULT_CACHE_DIR } from '../generator/build-cache.ts';
-import { CONTENT_SECURITY_POLICY } from '../generator/emit/netlify-rules.ts';
+import { CONTENT_SECURITY_POLICY, REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 import { ContentError } from '../generator/problems.ts';
 import { MEDIA_TYPES } from '../core/media-types.ts';
+import { pagePathOf } from '../core/paths.ts';
 import { createApp, type RequestInfo } from './app.ts';
 import { createDevReload, type DevReload } from './dev-reload.ts';
-import { ensureBuild } from './ensure-build.ts';
 import { createRebuildGuard } from './rebuild-guard.ts';
 import { withDevScript } from './inject-dev-script.ts';
 import type { ServerSettings } from './settings.ts';
@@ -31,6 +31,15 @@ function buildNames(): () => string {
   const run = Date.now().toString(36);
   let count = 0;
   return () => `${run}-${++count}`;
+}
+
+/** Beyond this many, pages are told that everything may have changed rather than sent the list. */
+const LISTED_PAGES = 500;
+
+/** The pages among files written or deleted in dist/, for the pages open on them to reload; undefined for "any page". */
+function pagesOf(files: readonly string[]): string[] | undefined {
+  const pages = files.flatMap((file) => pagePathOf(file) ?? []);
+  return pages.length > LISTED_PAGES ? undefined : pages;
 }
 
 function describe(changes: readonly string[]): string {
@@ -74,12 +83,15 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
   const serve = () => createApp({ distDir, dataDir, trustProxy, requireSmtp });
 
   const guard = createRebuildGuard();
+  const builder = createBuilder({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl, longLived: true });
   let app: App;
   let servedBuild = nextBuild();
   let reload: DevReload;
   try {
-    // As `npm start`: build only when dist/ does not hold what the content builds now.
-    await ensureBuild(contentDir, distDir, baseUrl);
+    // Unlike `npm start`, a build even when dist/ is fresh (it then writes nothing): the
+    // builder keeps what it built from, to write an edited record's files first.
+    const summary = await builder.build();
+    console.log(`Built ${distDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
     app = await serve();
     reload = createDevReload({ kind: 'ok', build: servedBuild });
   } catch (error) {
@@ -109,8 +121,18 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       const started = performance.now();
       try {
         const summary = await guard.building(async () => {
+          // An edited record's own files first, then everything else: the record is served
+          // changed in milliseconds, lists and search follow with the whole build.
+          const first = builder.writeEditedRecords(changes);
+          if (first) {
+            // New rewrite rules (a record came or went) are read by a new app.
+            if (first.includes(REDIRECTS_FILE)) app = await serve();
+            servedBuild = nextBuild();
+            console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
+            reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });
+          }
           // The same build as `npm start`'s (ensure-build.ts), so a restart finds dist/ fresh.
-          const written = await build({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl, remember: true });
+          const written = await builder.build();
           // Requests already in flight finish on the app they started with; new ones get the new build.
           app = await serve();
           servedBuild = nextBuild();
@@ -118,7 +140,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
         });
         // Printed before pages hear of it, so the terminal never lags behind the browser.
         console.log(`Rebuilt for ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${summary.written} written, ${summary.deleted} deleted, ${summary.files} files)`);
-        reload.built(servedBuild, changes);
+        reload.built(servedBuild, changes, { pages: pagesOf(summary.changed ?? []), complete: true });
       } catch (error) {
         const { message, problems } = failure(error);
         console.error(`Rebuild for ${describe(changes)} failed; still serving the last good build.\n${message}`);

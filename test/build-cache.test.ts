@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { build } from '../generator/build.ts';
+import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -129,6 +129,66 @@ describe('incremental builds', () => {
     await writeFile(path.join(root, 'in-place', 'stray.txt'), 'left behind');
     expect(await same()).toMatchObject({ written: 1, deleted: 1 });
     await expectClean('after-hand-edits');
+  });
+
+  it("keep one long-lived builder's dist/ equal to a clean build, writing an edited record's own files first and those alone", async () => {
+    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true });
+    const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
+    const named = (i: number) => `posts/${syntheticSlug('posts', i)}.md`;
+    const ownFiles = (collection: string, slug: string) => [`api/v1/${collection}/${slug}.json`, `${collection}/${slug}/index.html`, `${collection}/${slug}/index.html.md`];
+    const own = (i: number) => ownFiles('posts', syntheticSlug('posts', i));
+    const expectClean = async (name: string) => {
+      await clean(name);
+      expect(await digest(path.join(root, 'dev'))).toEqual(await digest(path.join(root, name)));
+    };
+    // Before a first build it knows nothing to write from.
+    expect(builder.writeEditedRecords([named(0)])).toBeUndefined();
+    await builder.build();
+
+    await writeFile(post(0), (await readFile(post(0), 'utf8')).replace(/^summary: .*$/m, 'summary: A summary written while npm run dev runs.'));
+    expect(builder.writeEditedRecords([named(0)])?.sort()).toEqual(own(0).sort());
+    const early = await digest(path.join(root, 'dev'));
+    const rest = await builder.build();
+    // The whole build finds the record's files as they must be and writes only what lists the summary.
+    expect(rest.changed).not.toEqual(expect.arrayContaining([own(0)[0]]));
+    expect(rest.changed).toEqual(expect.arrayContaining(['posts/index.html', '_data/search-index.json']));
+    await expectClean('dev-after-edit');
+    for (const file of own(0)) expect(early[file], file).toEqual((await digest(path.join(root, 'dev')))[file]);
+
+    // A title other records show: their pages wait for the whole build, which brings them in line.
+    const term = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
+    await writeFile(term, (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A term renamed in dev'));
+    expect(builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`])).toHaveLength(3);
+    await builder.build();
+    await expectClean('dev-after-title');
+
+    // A new record and a deleted one: their own files, and the rules that route the API to them.
+    await writeFile(path.join(content, 'posts', 'a-new-post.md'), await readFile(post(1)));
+    expect(builder.writeEditedRecords(['posts/a-new-post.md'])?.sort()).toEqual([...ownFiles('posts', 'a-new-post'), '_redirects'].sort());
+    expect(await readFile(path.join(root, 'dev', '_redirects'), 'utf8')).toContain('/api/v1/posts/a-new-post ');
+    await rm(post(3));
+    expect(builder.writeEditedRecords([named(3)])?.sort()).toEqual([...own(3), '_redirects'].sort());
+    await expect(readFile(path.join(root, 'dev', own(3)[0]!))).rejects.toThrow();
+    await builder.build();
+    await expectClean('dev-after-add-and-delete');
+
+    // Only a whole build can take these: a deletion that leaves references behind, a page, an unchanged file, a file with problems.
+    const referenced = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
+    const kept = await readFile(referenced);
+    await rm(referenced);
+    expect(builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`])).toBeUndefined();
+    await writeFile(referenced, kept);
+    expect(builder.writeEditedRecords(['pages/about.md'])).toBeUndefined();
+    expect(builder.writeEditedRecords([named(1), named(2)])).toBeUndefined();
+    const broken = (await readFile(post(2), 'utf8')).replace(/^category: .*$/m, 'category: nope');
+    await writeFile(post(2), broken);
+    expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
+    await expect(builder.build()).rejects.toBeInstanceOf(ContentError);
+    // After a failed build, nothing is written ahead until a build succeeds.
+    await writeFile(post(2), broken.replace(/^category: .*$/m, (await readFile(post(1), 'utf8')).match(/^category: .*$/m)![0]));
+    expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
+    await builder.build();
+    await expectClean('dev-after-fix');
   });
 
   it('still reports every problem of a file that comes from the cache', async () => {

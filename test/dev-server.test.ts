@@ -282,6 +282,9 @@ describe('npm run dev', () => {
     await expect.poll(() => titleOf('threats', 'threats-record-1'), SOON).toBe('Edited in dev');
     expect(await (await get('/threats/threats-record-1/')).text()).toMatch(/<h1[^>]*>Edited in dev<\/h1>/);
     await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for threats\/threats-record-1\.md in \d+ ms/);
+    // The record's own files came first, then the rest (its new title on the list).
+    expect(host.output()).toMatch(/Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[^]*Rebuilt for threats\/threats-record-1\.md/);
+    expect(await (await get('/threats/')).text()).toContain('Edited in dev');
 
     await rm(contentFile('posts', 'posts-record-2'));
     await expect.poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON).toBe(404);
@@ -292,6 +295,9 @@ describe('npm run dev', () => {
     await expect.poll(async () => (await get('/api/v1/posts/posts-record-new')).status, SOON).toBe(200);
     expect(await titleOf('posts', 'posts-record-new')).toBe('Brand new post');
     expect(await (await get('/posts/posts-record-new/')).text()).toContain('Brand new post');
+    // A deleted and a new record went ahead of the whole build too, with the API's rules for them.
+    expect(host.output()).toMatch(/Updated posts\/posts-record-2\.md in \d+ ms \(4 files written or deleted\)/);
+    expect(host.output()).toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
   });
 
   it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
@@ -345,9 +351,15 @@ describe('npm run dev', () => {
     try {
       const { data: current } = await events.next('ok');
       await setField(file, 'summary', 'A summary edited in dev.');
+      // First the record's own page, which reloads; then the pages the whole build changed, and not that one again.
+      const { data: first } = await events.next('reload');
+      expect(first).toMatchObject({ changes: ['threats/threats-record-0.md'], pages: ['/threats/threats-record-0/'], complete: false });
+      expect(first.build).not.toBe(current.build);
       const { data: reload } = await events.next('reload');
-      expect(reload.build).not.toBe(current.build);
-      expect(reload.changes).toEqual(['threats/threats-record-0.md']);
+      expect(reload).toMatchObject({ changes: ['threats/threats-record-0.md'], complete: true });
+      expect(reload.pages).toContain('/threats/');
+      expect(reload.pages).not.toContain('/threats/threats-record-0/');
+      expect(reload.build).not.toBe(first.build);
 
       await setField(file, 'category', 'not-a-category');
       const { data: error } = await events.next('error');
@@ -370,7 +382,8 @@ describe('npm run dev', () => {
       await writeFile(file, original);
       const { data: ok } = await events.next('ok');
       expect(ok.build).not.toBe(reload.build);
-      expect((await events.next('reload')).data.build).toBe(ok.build);
+      // After a failed build, nothing is written ahead: one whole build, every page told.
+      expect((await events.next('reload')).data).toMatchObject({ build: ok.build, complete: true });
     } finally {
       events.close();
       await restore(file, original);
@@ -396,7 +409,10 @@ describe('npm run dev', () => {
       await events.next('ok');
       for (let i = 0; i < 5; i++) {
         await setField(file, 'summary', `Summary number ${i}, edited while pages are read.`);
-        expect((await events.next('reload')).data.changes).toContain('exposures/exposures-record-2.md');
+        let reload;
+        do reload = (await events.next('reload')).data;
+        while (!reload.complete);
+        expect(reload.changes).toContain('exposures/exposures-record-2.md');
       }
     } finally {
       polling = false;

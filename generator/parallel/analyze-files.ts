@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { FileAnalysis, FileMeta } from '../analyze-file.ts';
 import { NO_CACHE, type BuildCache } from '../build-cache.ts';
-import { contentReader, type ContentReader } from '../content-reader.ts';
+import { contentReader, digestOf, type ContentReader } from '../content-reader.ts';
 import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
@@ -61,7 +61,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   files.forEach(({ file, relative, kind }, index) => {
     const read = reader.read(file);
     if (!read) return;
-    const source = createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(read.digest).digest('base64url');
+    const source = sourceOf(kind, relative, read.digest);
     const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
       pending.push({ index, job: { relative, kind, text: read.text ?? readFileSync(file, 'utf8') }, source });
@@ -84,14 +84,31 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   } else {
     analyzed = await inWorkers(pending.map((p) => p.job), threads, (count) => progress('analyze', (done += count), files.length));
   }
-  pending.forEach(({ index, source }, i) => {
-    const { meta, body } = analyzed[i]!;
-    cache.store([source, 'meta'], meta);
-    cache.store([source, 'body'], body);
-    metas.set(source, meta);
-    results[index] = { source, meta, body: () => body };
-  });
+  pending.forEach(({ index, source }, i) => (results[index] = remember(source, analyzed[i]!, cache)));
   return results;
+}
+
+/** What everything built from a file depends on: its kind, its name and its bytes (as a digest). */
+const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =>
+  createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(digest).digest('base64url');
+
+/** Keeps a fresh analysis for the next build, in this process and in the cache. */
+function remember(source: string, { meta, body }: FileAnalysis, cache: BuildCache): AnalyzedFile {
+  cache.store([source, 'meta'], meta);
+  cache.store([source, 'body'], body);
+  metas.set(source, meta);
+  return { source, meta, body: () => body };
+}
+
+/** The fields and checks of a file this process analyzed or read from the cache, by its source hash. */
+export const knownMeta = (source: string): FileMeta | undefined => metas.get(source);
+
+/**
+ * One file analyzed now, on this thread, and kept as a build keeps it, so the build that
+ * follows does not analyze it again (npm run dev, writing an edited record first).
+ */
+export function analyzeNow({ relative, kind }: ContentFile, bytes: Buffer, cache: BuildCache = NO_CACHE): AnalyzedFile {
+  return remember(sourceOf(kind, relative, digestOf(bytes)), analyzeJob({ relative, kind, text: bytes.toString('utf8') }), cache);
 }
 
 async function inWorkers(jobs: AnalyzeJob[], threads: number, onBatch: (count: number) => void): Promise<FileAnalysis[]> {

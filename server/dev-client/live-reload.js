@@ -1,6 +1,7 @@
 // npm run dev only. The dev server (server/dev-reload.ts) serves this file at
 // /__dev/live-reload.js and adds it to HTML answers as they are sent, never to dist/.
-// It follows the dev server's event stream: "reload" after a good rebuild, "error" with
+// It follows the dev server's event stream: "reload" after a good rebuild (of this page, when
+// the event lists the pages it changed), "error" with
 // the content's problems (shown over the last good page), "ok" once they are fixed.
 // No inline script or style anywhere: pages keep production's Content-Security-Policy,
 // which allows this file, its stylesheet and the stream because they come from 'self'.
@@ -76,7 +77,11 @@
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') hide();
   });
-  events.addEventListener('reload', reload);
+  events.addEventListener('reload', (event) => {
+    const { build, pages } = JSON.parse(event.data);
+    // A build that lists the pages it changed leaves the others alone.
+    if (build !== pageBuild && (!pages || pages.includes(location.pathname))) reload();
+  });
   events.addEventListener('ok', (event) => {
     hide();
     follow(JSON.parse(event.data).build);
