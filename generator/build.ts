@@ -74,17 +74,24 @@ export interface BuilderOptions extends BuildOptions {
 export function createBuilder(options: BuilderOptions): Builder {
   const cache = openBuildCache(options.cacheDir);
   const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived });
-  /** What the last build wrote from, while it is what dist/ holds. */
+  /** What dist/ was last written from (by a build, or ahead of one); undefined after a failed build. */
   let built: Corpus | undefined;
+  /** Whether files were written ahead since the build in progress began, from content newer than it reads. */
+  let aheadOfBuild = false;
   return {
     async build() {
       const started = performance.now();
-      built = undefined;
+      dist.begin();
+      aheadOfBuild = false;
       const reader = contentReader({ remember: options.longLived });
-      const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader });
+      const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
+        // The content is broken: nothing is written ahead until a build succeeds again.
+        built = undefined;
+        throw error;
+      });
       const files = renderSite(corpus, options.progress);
-      const written = dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
-      built = corpus;
+      const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
+      if (!aheadOfBuild) built = corpus;
       return summarize(corpus, files, written, started);
     },
 
@@ -102,6 +109,8 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const added = edit.records.some((record) => !built!.records[record.collection].some((r) => r.slug === record.slug));
       if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
+      built = edit.corpus;
+      aheadOfBuild = true;
       return [...dist.removeSome(gone), ...dist.writeSome(files)];
     },
   };

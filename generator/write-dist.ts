@@ -68,18 +68,25 @@ export interface DistState {
    * time it was left with, so a file edited or removed by hand in dist/ is written again.
    * Each file is replaced atomically (written aside, then renamed). Synchronous file calls,
    * one after another, cost less per file than promises through libuv's thread pool, and a
-   * build writes tens of thousands of small files.
+   * build writes tens of thousands of small files; every few milliseconds the write lets
+   * the event loop run, so a server in the same process keeps answering.
    */
-  write(files: Map<string, Output>, inputs: string, options?: WriteOptions): WriteSummary;
+  write(files: Map<string, Output>, inputs: string, options?: WriteOptions): Promise<WriteSummary>;
   /**
    * Writes these files now, ahead of the build that brings the rest of dist/ up to date
    * (npm run dev serves an edited record's own files first). Deletes nothing, and leaves
    * the manifest on disk as it was: should the process stop before the next `write`, that
-   * build finds these files changed and writes them again.
+   * build finds these files changed and writes them again. The write of a build that began
+   * before (from content older than these files) leaves them as they are: the next settles them.
    */
   writeSome(files: Map<string, Output>): string[];
   /** Deletes these files now, as writeSome writes. */
   removeSome(files: string[]): string[];
+  /**
+   * Marks the start of a build, before it reads the content: files written or deleted
+   * ahead from now on are newer than what that build reads, and its `write` leaves them.
+   */
+  begin(): void;
 }
 
 export interface DistOptions {
@@ -137,6 +144,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   };
 
   const made = new Set<string>();
+  /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
+  const ahead = new Set<string>();
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string): Manifest['files'][string] => {
     const target = path.join(root, file);
@@ -155,7 +164,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
   return {
     inputs: manifest?.inputs,
-    write(files, inputs, { progress = NO_PROGRESS } = {}) {
+    async write(files, inputs, { progress = NO_PROGRESS } = {}) {
       mkdirSync(root, { recursive: true });
       stats.clear();
       made.clear();
@@ -163,20 +172,34 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const changed: string[] = [];
       let bytes = 0;
       let done = 0;
+      let awake = performance.now();
       for (const [file, output] of files) {
         progress('write', done++, files.size);
+        if (performance.now() - awake > YIELD_AFTER_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          awake = performance.now();
+        }
+        if (ahead.has(file)) {
+          if (previous[file]) bytes += (next[file] = previous[file])[1];
+          continue;
+        }
         const key = outputKey(output);
-        next[file] = intact(file, key) ? previous[file]! : (changed.push(file), writeOne(file, output, key));
+        // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
+        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key));
+        next[file] = previous[file]!;
         bytes += next[file][1];
       }
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-      const stale = verified
-        ? Object.keys(previous).filter((file) => !files.has(file)).map((file) => path.join(root, file))
-        : readdirSync(root, { recursive: true, withFileTypes: true })
-            .filter((entry) => !entry.isDirectory())
-            .map((entry) => path.join(entry.parentPath, entry.name))
-            .filter((full) => !files.has(relativeName(root, full)));
+      const stale = (
+        verified
+          ? Object.keys(previous).filter((file) => !files.has(file)).map((file) => path.join(root, file))
+          : readdirSync(root, { recursive: true, withFileTypes: true })
+              .filter((entry) => !entry.isDirectory())
+              .map((entry) => path.join(entry.parentPath, entry.name))
+              .filter((full) => !files.has(relativeName(root, full)))
+      ).filter((full) => !ahead.has(relativeName(root, full)));
+      for (const file of ahead) if (previous[file] && !next[file]) next[file] = previous[file];
       for (const full of stale) {
         rmSync(full, { force: true });
         changed.push(relativeName(root, full));
@@ -198,22 +221,29 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         const key = outputKey(output);
         if (intact(file, key)) continue;
         previous[file] = writeOne(file, output, key);
+        ahead.add(file);
         changed.push(file);
       }
       return changed;
     },
+
+    begin: () => ahead.clear(),
 
     removeSome(files) {
       const removed = files.filter((file) => previous[file]);
       for (const file of removed) {
         rmSync(path.join(root, file), { force: true });
         delete previous[file];
+        ahead.add(file);
       }
       removeEmptyFolders(root, removed.map((file) => path.join(root, file)));
       return removed;
     },
   };
 }
+
+/** How long a write keeps the event loop before letting it run. */
+const YIELD_AFTER_MS = 20;
 
 const relativeName = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
 

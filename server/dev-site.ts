@@ -21,6 +21,12 @@ type App = (request: Request, info?: RequestInfo) => Promise<Response>;
  */
 export interface DevSite {
   fetch: App;
+  /**
+   * Writes the files of edited, new or deleted records alone at once, when it can (see
+   * Builder.writeEditedRecords), even while a rebuild runs: the record is served changed
+   * in milliseconds, and the rebuild that must follow brings lists and search in line.
+   */
+  writeAhead(changes: readonly string[]): Promise<void>;
   /** Builds dist/ again and serves it; on failure, says why and keeps serving the last good build. */
   rebuild(changes: readonly string[]): Promise<void>;
   close(): void;
@@ -117,20 +123,27 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       return withDevScript(request, response, reload.scriptUrl(pageBuild));
     },
 
+    async writeAhead(changes) {
+      const started = performance.now();
+      let first: string[] | undefined;
+      try {
+        first = builder.writeEditedRecords(changes);
+      } catch (error) {
+        // The whole rebuild that follows meets the same trouble and reports it.
+        console.error(`Could not write ${describe(changes)} ahead of the rebuild: ${(error as Error).message}`);
+      }
+      if (!first) return;
+      // New rewrite rules (a record came or went) are read by a new app.
+      if (first.includes(REDIRECTS_FILE)) app = await serve();
+      servedBuild = nextBuild();
+      console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
+      reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });
+    },
+
     async rebuild(changes) {
       const started = performance.now();
       try {
         const summary = await guard.building(async () => {
-          // An edited record's own files first, then everything else: the record is served
-          // changed in milliseconds, lists and search follow with the whole build.
-          const first = builder.writeEditedRecords(changes);
-          if (first) {
-            // New rewrite rules (a record came or went) are read by a new app.
-            if (first.includes(REDIRECTS_FILE)) app = await serve();
-            servedBuild = nextBuild();
-            console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
-            reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });
-          }
           // The same build as `npm start`'s (ensure-build.ts), so a restart finds dist/ fresh.
           const written = await builder.build();
           // Requests already in flight finish on the app they started with; new ones get the new build.

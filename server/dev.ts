@@ -16,7 +16,9 @@ const settings = serverSettings();
 let started!: (site: DevSite) => void;
 const site = new Promise<DevSite>((resolve) => (started = resolve));
 const queue = createRebuildQueue(async (changes) => (await site).rebuild(changes));
-const watcher = await watchContent(settings.contentDir, (changes) => queue.add(changes)).catch((error: Error) => {
+// A record's own files go out at once, even while a rebuild runs; the rebuild of everything else waits its turn.
+const onChanges = (changes: string[]) => void site.then((dev) => dev.writeAhead(changes)).finally(() => queue.add(changes));
+const watcher = await watchContent(settings.contentDir, onChanges).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,7 +133,13 @@ describe('incremental builds', () => {
   });
 
   it("keep one long-lived builder's dist/ equal to a clean build, writing an edited record's own files first and those alone", async () => {
-    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true });
+    let onWrite: (() => void) | undefined;
+    const progress = (stage: string) => {
+      if (stage !== 'write') return;
+      onWrite?.();
+      onWrite = undefined;
+    };
+    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress });
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
     const named = (i: number) => `posts/${syntheticSlug('posts', i)}.md`;
     const ownFiles = (collection: string, slug: string) => [`api/v1/${collection}/${slug}.json`, `${collection}/${slug}/index.html`, `${collection}/${slug}/index.html.md`];
@@ -161,6 +168,19 @@ describe('incremental builds', () => {
     expect(builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`])).toHaveLength(3);
     await builder.build();
     await expectClean('dev-after-title');
+
+    // An edit written ahead while a build of older content runs: that build leaves the newer files alone, the next settles the rest.
+    const text = await readFile(post(1), 'utf8');
+    await writeFile(post(1), text.replace(/^summary: .*$/m, 'summary: The summary an older build reads.'));
+    onWrite = () => {
+      writeFileSync(post(1), text.replace(/^summary: .*$/m, 'summary: The summary written while that build runs.'));
+      expect(builder.writeEditedRecords([named(1)])).toHaveLength(3);
+    };
+    await builder.build();
+    expect(onWrite).toBeUndefined();
+    expect(await readFile(path.join(root, 'dev', own(1)[0]!), 'utf8')).toContain('written while that build runs');
+    await builder.build();
+    await expectClean('dev-after-overlap');
 
     // A new record and a deleted one: their own files, and the rules that route the API to them.
     await writeFile(path.join(content, 'posts', 'a-new-post.md'), await readFile(post(1)));

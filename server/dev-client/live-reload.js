@@ -10,7 +10,7 @@
 
   const OVERLAY_ID = '__dev-overlay';
   // The build this page came from: a page older than what the dev server serves reloads.
-  const pageBuild = new URL(document.currentScript.src).searchParams.get('build');
+  let pageBuild = new URL(document.currentScript.src).searchParams.get('build');
   const events = new EventSource('/__dev/events');
   let reloading = false;
 
@@ -79,8 +79,10 @@
   });
   events.addEventListener('reload', (event) => {
     const { build, pages } = JSON.parse(event.data);
-    // A build that lists the pages it changed leaves the others alone.
-    if (build !== pageBuild && (!pages || pages.includes(location.pathname))) reload();
+    if (build === pageBuild) return;
+    // A build that lists the pages it changed leaves the others alone: as they are, they are that build's.
+    if (!pages || pages.includes(location.pathname)) reload();
+    else pageBuild = build;
   });
   events.addEventListener('ok', (event) => {
     hide();
