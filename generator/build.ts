@@ -42,7 +42,7 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
   const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, threads: options.threads, progress: options.progress, reader: contentReader() });
-  const files = renderSite(corpus, options.progress);
+  const files = await renderSite(corpus, options.progress);
   return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress }), started);
 }
 
@@ -89,7 +89,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      const files = renderSite(corpus, options.progress);
+      const files = await renderSite(corpus, options.progress);
       const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
       if (!aheadOfBuild) built = corpus;
       return summarize(corpus, files, written, started);

@@ -11,6 +11,7 @@ import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
 import type { ContentRecord, Corpus } from './load-content.ts';
+import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
 import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
@@ -30,11 +31,12 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 /**
  * Everything dist/ holds, as file path -> output. The same corpus always gives the same
- * files. A record's page, twin and JSON document are lazy: rendered only when their
+ * files. Asynchronous only to let a server in the same process answer meanwhile. A record's page, twin and JSON document are lazy: rendered only when their
  * signature (the record's file, the titles it links to, the site settings) differs from
  * what dist/ holds, so an unchanged record costs nothing but the check.
  */
-export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Map<string, Output> {
+export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Promise<Map<string, Output>> {
+  const turn = eventLoopTurns();
   const files = new Map<string, Output>();
   const put = (file: string, content: Output) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
@@ -76,6 +78,7 @@ export function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Ma
     const collection = paths.collectionPage(key);
     putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key)));
     for (const record of corpus.records[key]) {
+      await turn();
       const { document, page } = recordOutputs(corpus, record, siteJson);
       put(...document);
       putPage(paths.recordPage(key, record.slug), page);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
 import { outputKey, type LazyOutput, type Output } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
@@ -172,13 +173,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const changed: string[] = [];
       let bytes = 0;
       let done = 0;
-      let awake = performance.now();
+      const turn = eventLoopTurns();
       for (const [file, output] of files) {
         progress('write', done++, files.size);
-        if (performance.now() - awake > YIELD_AFTER_MS) {
-          await new Promise((resolve) => setImmediate(resolve));
-          awake = performance.now();
-        }
+        await turn();
         if (ahead.has(file)) {
           if (previous[file]) bytes += (next[file] = previous[file])[1];
           continue;
@@ -241,9 +239,6 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     },
   };
 }
-
-/** How long a write keeps the event loop before letting it run. */
-const YIELD_AFTER_MS = 20;
 
 const relativeName = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
 

@@ -9,6 +9,7 @@ import { contentReader, digestOf, type ContentReader } from '../content-reader.t
 import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
+import { eventLoopTurns } from '../event-loop-turns.ts';
 
 /**
  * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
@@ -58,18 +59,20 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     return { source, meta, body: () => (body ??= load()) };
   };
   const reader = options.reader ?? contentReader();
-  files.forEach(({ file, relative, kind }, index) => {
+  const turn = eventLoopTurns();
+  for (const [index, { file, relative, kind }] of files.entries()) {
+    await turn();
     const read = reader.read(file);
-    if (!read) return;
+    if (!read) continue;
     const source = sourceOf(kind, relative, read.digest);
     const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
       pending.push({ index, job: { relative, kind, text: read.text ?? readFileSync(file, 'utf8') }, source });
-      return;
+      continue;
     }
     metas.set(source, meta);
     results[index] = cached(file, relative, kind, source, meta);
-  });
+  }
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
 
