@@ -35,12 +35,14 @@ export function listen(app: (request: Request, info?: RequestInfo) => Promise<Re
     fetch: (request, env) => app(request, { remoteAddress: 'incoming' in env ? env.incoming.socket.remoteAddress : undefined }),
     hostname,
     serverOptions: creationOptions(limits),
-  }) as Server;
+  }) as Server; // Without a createServer option, the adapter makes a plain node:http server.
   applyConnectionLimits(server, limits, !options.trustProxy);
   const drain = drainable(server, limits.drainTimeoutMs);
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(listenError(error, port, hostname)));
+    const failed = (error: NodeJS.ErrnoException) => reject(listenError(error, port, hostname));
+    server.once('error', failed);
     server.listen(port, hostname, () => {
+      server.off('error', failed);
       const actual = (server.address() as AddressInfo).port;
       resolve({
         url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actual}`,
