@@ -42,24 +42,44 @@ export function countRequest(current: RateWindow | undefined, policy: RateLimitP
 }
 
 /**
- * Counters in this instance's memory: for the read limit, which the contract allows per
- * instance and which must cost nothing on the hot path.
+ * How many clients the in-memory limiter keeps at once. A client's window costs about
+ * 250 bytes (measured), so the table stays under about 13 MB however many addresses a
+ * flood uses.
  */
-export function createMemoryRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now): RateLimiter {
+export const MEMORY_RATE_LIMIT_CLIENTS = 50_000;
+
+export interface MemoryRateLimiter extends RateLimiter {
+  /** How many clients' windows are kept now. */
+  readonly size: number;
+}
+
+/**
+ * Counters in this instance's memory: for the read limit, which the contract allows per
+ * instance and which must cost nothing on the hot path. Memory follows the clients of
+ * the last window, never every client ever seen: windows are kept in the order they
+ * started, so finished ones are dropped from the front as requests come, and when
+ * `maxKeys` clients are active at once the one whose window started first is forgotten
+ * (it starts a fresh window: failing open for the oldest beats refusing every newcomer,
+ * which a flood of addresses would turn against everyone).
+ */
+export function createMemoryRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now, maxKeys = MEMORY_RATE_LIMIT_CLIENTS): MemoryRateLimiter {
   const windowMs = policy.windowSeconds * 1000;
   const windows = new Map<string, RateWindow>();
-  let lastSweep = now();
 
   return {
+    get size() {
+      return windows.size;
+    },
     async take(key) {
       const time = now();
-      // Forget finished windows now and then, so memory follows active clients, not all clients ever seen.
-      if (time - lastSweep >= windowMs) {
-        for (const [k, w] of windows) if (time - w.start >= windowMs) windows.delete(k);
-        lastSweep = time;
+      for (const [oldest, window] of windows) {
+        if (time - window.start < windowMs) break;
+        windows.delete(oldest);
       }
+      // A finished window was dropped just above, so a new one goes to the back: the map stays in order of window start.
       const { window, decision } = countRequest(windows.get(key), policy, time);
       windows.set(key, window);
+      if (windows.size > maxKeys) windows.delete(windows.keys().next().value!);
       return decision;
     },
   };

@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../core/api-versions.ts';
 import { paths } from '../core/paths.ts';
+import { clientKey } from './client-address.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { errorResponse, notFoundResponse } from './responses.ts';
@@ -20,7 +21,7 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
   const docs = baseUrl + paths.openapi;
   return async function gate(request: Request, client: string, next: () => Promise<Response>): Promise<Response> {
     const url = new URL(request.url);
-    const decision = await limiter.take(client);
+    const decision = await limiter.take(clientKey(client));
     const extra: Record<string, string> = {
       ...rateLimitHeaders(decision),
       ...deprecationHeaders(versionOf(url.pathname, versions), url.origin),

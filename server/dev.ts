@@ -1,6 +1,6 @@
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { startDevSite, type DevSite } from './dev-site.ts';
-import { listen } from './listen.ts';
+import { listenOrExit } from './listen.ts';
 import { serverSettings } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { watchContent } from './watch-content.ts';
@@ -24,7 +24,7 @@ const watcher = await watchContent(settings.contentDir, onChanges).catch((error:
 });
 const dev = await startDevSite(settings);
 started(dev);
-const server = await listen(dev.fetch, { port: settings.port, hostname: settings.hostname });
+const server = await listenOrExit(dev.fetch, { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
 console.log(`Serving ${settings.distDir} at ${server.url}/ (rebuilds when ${settings.contentDir} changes; Ctrl+C to stop)`);
 
 stopOnSignals(async () => {

@@ -2,7 +2,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { clientAddress } from '../runtime/client-address.ts';
 import { withDenoOnPath } from './deno.ts';
 import { buildOrExit } from './ensure-build.ts';
-import { listen } from './listen.ts';
+import { listenOrExit } from './listen.ts';
 import { netlifySiteDir, stageNetlifySite } from './netlify-site.ts';
 import { serverSettings } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -31,7 +31,7 @@ const emulator = new NetlifyDev({
 });
 await emulator.start();
 
-const server = await listen(
+const server = await listenOrExit(
   async (request, info) => {
     // The emulator gives functions the client address from X-Forwarded-For, so it is set
     // here from the socket (or, with TRUST_PROXY=1, from the proxy's own entry), never taken from the client.
@@ -44,7 +44,8 @@ const server = await listen(
     const page = await emulator.handle(new Request(new URL('/404.html', request.url)));
     return new Response(request.method === 'HEAD' ? null : (page?.body ?? null), { status: 404, headers: page?.headers });
   },
-  { port: settings.port, hostname: settings.hostname },
+  { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy },
+  () => emulator.stop(),
 );
 console.log(`Serving ${settings.distDir} as Netlify serves it (@netlify/dev) at ${server.url}/ (Ctrl+C to stop)`);
 stopOnSignals(async () => {

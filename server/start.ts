@@ -1,6 +1,6 @@
 import { createApp } from './app.ts';
 import { buildOrExit } from './ensure-build.ts';
-import { listen } from './listen.ts';
+import { listenOrExit } from './listen.ts';
 import { serverSettings } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
@@ -8,6 +8,6 @@ import { stopOnSignals } from './stop-on-signals.ts';
 const settings = serverSettings();
 await buildOrExit(settings);
 const { distDir, dataDir, trustProxy, requireSmtp } = settings;
-const server = await listen(await createApp({ distDir, dataDir, trustProxy, requireSmtp }), { port: settings.port, hostname: settings.hostname });
+const server = await listenOrExit(await createApp({ distDir, dataDir, trustProxy, requireSmtp }), { port: settings.port, hostname: settings.hostname, trustProxy });
 console.log(`Serving ${distDir} at ${server.url}/ (Ctrl+C to stop)`);
 stopOnSignals(() => server.close());

@@ -1,3 +1,4 @@
+import { clientKey } from '../client-address.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT, type RateLimitPolicy } from '../../core/limits.ts';
@@ -40,7 +41,7 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
     if (request.method !== 'POST') {
       return fail('method_not_allowed', `${request.method} is not supported on ${SUBMISSION_PATHS[kind]}.`, 'Send the form as a POST with a JSON body.', { Allow: 'POST' });
     }
-    const decision = await options.senderLimiter.take(sender);
+    const decision = await options.senderLimiter.take(clientKey(sender));
     if (!decision.allowed) {
       return fail(
         'rate_limited',
