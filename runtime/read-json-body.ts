@@ -15,14 +15,6 @@ const tooLarge = (maxBytes: number): BodyProblem => ({
   hint: 'Send only the documented fields; a message is at most 5000 characters.',
 });
 
-/**
- * A declared Content-Length over the cap: refused before anything else is done with the
- * request (no store access, no byte of the body read), so a large upload costs nothing.
- */
-export function declaredTooLarge(request: Request, maxBytes = MAX_BODY_BYTES): BodyProblem | undefined {
-  const declared = Number(request.headers.get('content-length'));
-  return Number.isFinite(declared) && declared > maxBytes ? tooLarge(maxBytes) : undefined;
-}
 
 /** How deeply arrays and objects nest, without parsing: brackets inside strings do not count. */
 function nestingDepth(text: string): number {
@@ -52,8 +44,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   if (type !== 'application/json' && !type.endsWith('+json')) {
     return { ok: false, problem: { status: 415, message: `The request body is ${type ? `"${type}"` : 'of no declared type'}, not JSON.`, hint: 'Send the body as JSON with Content-Type: application/json.' } };
   }
-  const declared = declaredTooLarge(request, maxBytes);
-  if (declared) return { ok: false, problem: declared };
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, problem: tooLarge(maxBytes) };
 
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -175,7 +175,7 @@ describe('bad input gets a clear 400 and changes nothing', () => {
     expect((await post('/api/contact', undefined, { raw: nested(32) })).status).toBe(200);
   });
 
-  it('refuses a declared body over 32 KiB with 413 before reading it or counting it, every time', async () => {
+  it('refuses a body over 32 KiB with 413, declared (unread) or streamed (read to the cap), without counting it, every time', async () => {
     const { post, stored } = await setup();
     for (let i = 0; i < 8; i++) {
       let pulled = 0;
@@ -188,6 +188,18 @@ describe('bad input gets a clear 400 and changes nothing', () => {
       await expectError(await post('/api/contact', undefined, { raw: body, headers: { 'Content-Length': String(2 * 1024 * 1024) } }), 413, 'invalid_request');
       // The stream is asked for its first chunk when the request is built; nothing reads past it.
       expect(pulled).toBeLessThanOrEqual(1);
+    }
+    for (let i = 0; i < 8; i++) {
+      let sent = 0;
+      const endless = new ReadableStream({
+        pull(controller) {
+          sent += 8192;
+          controller.enqueue(new Uint8Array(8192).fill(0x20));
+        },
+      });
+      await expectError(await post('/api/contact', undefined, { raw: endless }), 413, 'invalid_request');
+      // Reading stops at the cap (give or take the chunks a stream buffers ahead).
+      expect(sent).toBeLessThanOrEqual(32 * 1024 + 4 * 8192);
     }
     // Refused uploads cost the sender nothing: its budget of 5 is intact.
     for (let i = 0; i < 5; i++) expect((await post('/api/newsletter', { email: `n${i}@example.com` })).status).toBe(200);

@@ -1,4 +1,4 @@
-import { declaredTooLarge, readJsonBody } from '../read-json-body.ts';
+import { readJsonBody } from '../read-json-body.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { ACKNOWLEDGEMENT_LIMIT, SENDER_RATE_LIMIT, type RateLimitPolicy } from '../../core/limits.ts';
 import { rateLimitHeaders, type RateLimiter } from '../rate-limit.ts';
@@ -28,7 +28,8 @@ export interface SubmissionEndpointOptions extends SubmissionServices {
 
 /**
  * The handler of the four endpoints; undefined for any other path. Order matters: method,
- * declared size, sender limit, body, validation; only a valid submission is stored.
+ * size (declared, then as read), sender limit, body, validation; only a valid submission
+ * is stored.
  */
 export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
   const fail = (code: Parameters<typeof errorResponse>[0], message: string, hint: string, headers: HeadersInit = {}, status?: number) =>
@@ -54,8 +55,10 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
     if (request.method !== 'POST') {
       return fail('method_not_allowed', `${request.method} is not supported on ${SUBMISSION_PATHS[kind]}.`, 'Send the form as a POST with a JSON body.', { Allow: 'POST' });
     }
-    const oversized = declaredTooLarge(request);
-    if (oversized) return fail('invalid_request', oversized.message, oversized.hint, {}, oversized.status);
+    // Read (at most the cap; a declared length over it reads nothing) before counting: an
+    // upload refused for its size costs no store access and none of the sender's budget.
+    const body = await readJsonBody(request);
+    if (!body.ok && body.problem.status === 413) return fail('invalid_request', body.problem.message, body.problem.hint, {}, 413);
     const decision = await options.senderLimiter.take(sender);
     if (!decision.allowed) {
       return fail(
@@ -65,11 +68,7 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
         rateLimitHeaders(decision),
       );
     }
-    const body = await readJsonBody(request);
-    if (!body.ok) {
-      const status = body.problem.status;
-      return fail('invalid_request', body.problem.message, body.problem.hint, {}, status);
-    }
+    if (!body.ok) return fail('invalid_request', body.problem.message, body.problem.hint, {}, body.problem.status);
     const validated = kind === 'contact' ? validateSubmission('contact', body.value) : validateSubmission(kind, body.value);
     if (!validated.ok) return fail(validated.rejection.code, validated.rejection.message, validated.rejection.hint);
 
