@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { link, mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lockIsStale, removeLeftovers, temporaryName } from './leftovers.ts';
 import { assertKey, type Store, type Stored, type WriteCondition } from './store.ts';
@@ -28,19 +28,20 @@ export function createFileStore(dir: string): Store {
     const lock = `${file}.lock`;
     await mkdir(path.dirname(file), { recursive: true });
     for (let attempt = 0; ; attempt++) {
+      // The lock appears with its owner's pid already in it (written aside, then linked into
+      // place, which fails if it exists), so a lock is never found empty after a crash.
+      const claim = temporaryName(lock);
+      await writeFile(claim, String(process.pid));
       try {
-        const handle = await open(lock, 'wx');
-        try {
-          await handle.writeFile(String(process.pid));
-        } finally {
-          await handle.close();
-        }
+        await link(claim, lock);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
         // A lock left by a process that died is broken, so a crash cannot wedge a key.
         if (await lockIsStale(lock, LOCK_STALE_MS)) await rm(lock, { force: true });
         await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt)));
+      } finally {
+        await rm(claim, { force: true });
       }
     }
     try {
