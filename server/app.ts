@@ -14,9 +14,10 @@ import { createReadApi } from '../runtime/read-api.ts';
 import { createReadGate } from '../runtime/read-gate.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
-import { createFileStore } from '../runtime/store/file-store.ts';
+import { createFileStore, removeStoreLeftovers } from '../runtime/store/file-store.ts';
 import { pruneRateLimits } from '../runtime/stored-rate-limit.ts';
-import { submissionEndpointsFor } from '../runtime/submissions/submission-endpoints.ts';
+import { queueOrphans } from '../runtime/submissions/accept-submission.ts';
+import { submissionEndpointsFor, submissionServicesFor } from '../runtime/submissions/submission-endpoints.ts';
 import { createStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -50,20 +51,21 @@ type Handler = (request: Request, client: string) => Promise<Response>;
 export async function createApp(options: AppOptions): Promise<(request: Request, info?: RequestInfo) => Promise<Response>> {
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
-  const store = createFileStore(path.join(options.dataDir, 'store'));
-  // One machine has no scheduler: rate-limit windows that are over are forgotten at each start.
+  const storeDir = path.join(options.dataDir, 'store');
+  const mailOutboxDir = path.join(options.dataDir, 'mail-outbox');
+  const store = createFileStore(storeDir);
+  const mailer =
+    options.mailer ?? mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: mailOutboxDir });
+  // One machine has no scheduler: each start repairs what a crash left (files half written,
+  // locks, contact messages stored without their mail queued) and forgets finished rate-limit windows.
+  await removeStoreLeftovers(storeDir);
+  await removeStoreLeftovers(mailOutboxDir);
+  await queueOrphans(submissionServicesFor(data, { store, mailer }));
   await pruneRateLimits(store, (options.now ?? Date.now)());
   const readApi = createReadApi(data);
   const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
   const sandboxPage = createSandboxPage(store);
-  const submissions = submissionEndpointsFor(data, {
-    store,
-    mailer:
-      options.mailer ??
-      mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: path.join(options.dataDir, 'mail-outbox') }),
-    now: options.now,
-    senderLimit: options.contactRateLimit,
-  });
+  const submissions = submissionEndpointsFor(data, { store, mailer, now: options.now, senderLimit: options.contactRateLimit });
   const gate = createReadGate({
     limiter: createMemoryRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
     versions: options.versions ?? API_VERSIONS,

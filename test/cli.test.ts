@@ -60,9 +60,14 @@ describe('npm run outbox', () => {
     expect(listed.stdout).toContain('2 mails waiting');
     const before = smtp.received.length;
     const first = await cli('outbox.ts', ['retry'], { SMTP_URL: smtp.url });
-    expect(first.stdout).toMatch(/Delivered 2, failed 0, already handled 0 \(via SMTP smtp:\/\/127\.0\.0\.1:\d+\)/);
+    expect(first.stdout).toMatch(/Delivered 2, failed 0, uncertain 0, already handled 0 \(via SMTP smtp:\/\/127\.0\.0\.1:\d+\)/);
     const second = await cli('outbox.ts', ['retry'], { SMTP_URL: smtp.url });
-    expect(second.stdout).toMatch(/Delivered 0, failed 0, already handled 2/);
+    expect(second.stdout).toMatch(/Delivered 0, failed 0, uncertain 0, already handled 2/);
     expect(smtp.received.length - before).toBe(2);
+  });
+
+  it('resends only a mail whose delivery is uncertain, and says so otherwise', async () => {
+    await expect(cli('outbox.ts', ['resend', 'no-such-mail'])).rejects.toMatchObject({ stderr: expect.stringContaining('is not a mail whose delivery is uncertain') });
+    await expect(cli('outbox.ts', ['resend'])).rejects.toMatchObject({ code: 2, stdout: expect.stringContaining('resend ID') });
   });
 });

@@ -101,6 +101,35 @@ describe('Netlify functions', () => {
     expect((await signup(one, 6)).status).toBe(429);
   });
 
+  it('submissions refuses bodies over 32 KiB with 413 every time, unread when declared, without spending the sender limit', async () => {
+    const fn = await load('submissions');
+    const ip = { ip: '203.0.113.88' };
+    for (let i = 0; i < 8; i++) {
+      let pulled = 0;
+      const declared = new ReadableStream({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(65_536));
+        },
+      });
+      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(2 * 1024 * 1024) };
+      const refused = await fn.default(new Request('https://site.example/api/contact', { method: 'POST', headers, body: declared, duplex: 'half' } as RequestInit), ip);
+      expect(refused.status).toBe(413);
+      expect(pulled).toBeLessThanOrEqual(1);
+      const chunked = new ReadableStream({
+        pull(controller) {
+          controller.enqueue(new Uint8Array(8192).fill(0x20));
+        },
+      });
+      const cut = await fn.default(new Request('https://site.example/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked, duplex: 'half' } as RequestInit), ip);
+      expect(cut.status).toBe(413);
+    }
+    for (let i = 0; i < 5; i++) {
+      const signup = new Request('https://site.example/api/waitlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `big${i}@example.com` }) });
+      expect((await fn.default(signup, ip)).status).toBe(200);
+    }
+  });
+
   it('store-cleanup runs daily and removes only finished rate-limit windows', async () => {
     const cleanup = await load('store-cleanup');
     expect(cleanup.config.schedule).toBe('@daily');

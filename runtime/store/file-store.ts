@@ -1,15 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { link, mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { lockIsStale, removeLeftovers, temporaryName } from './leftovers.ts';
 import { assertKey, type Store, type Stored, type WriteCondition } from './store.ts';
 
 /**
  * The one-machine store: one JSON file per key under a data directory. A write goes to a
  * temporary file that is fsynced and renamed over the old one, so a crash leaves the old
  * or the new value, never a torn file. Conditional writes hold a per-key lock file
- * (created exclusively), which also serializes separate processes such as the CLI.
+ * (created exclusively), which also serializes separate processes such as the CLI. Both
+ * carry the writer's process id, so what a killed process left is recognised and removed.
  */
 const LOCK_STALE_MS = 10_000;
+
+/** What processes that died left in a file store (temporary files, locks): removed at each start. */
+export const removeStoreLeftovers = (dir: string) => removeLeftovers(dir, LOCK_STALE_MS);
 
 const versionOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
@@ -23,16 +28,20 @@ export function createFileStore(dir: string): Store {
     const lock = `${file}.lock`;
     await mkdir(path.dirname(file), { recursive: true });
     for (let attempt = 0; ; attempt++) {
+      // The lock appears with its owner's pid already in it (written aside, then linked into
+      // place, which fails if it exists), so a lock is never found empty after a crash.
+      const claim = temporaryName(lock);
+      await writeFile(claim, String(process.pid));
       try {
-        const handle = await open(lock, 'wx');
-        await handle.close();
+        await link(claim, lock);
         break;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        const info = await stat(lock).catch(() => undefined);
-        // A lock left by a process that died is broken after a while, so a crash cannot wedge a key.
-        if (info && Date.now() - info.mtimeMs > LOCK_STALE_MS) await rm(lock, { force: true });
+        // A lock left by a process that died is broken, so a crash cannot wedge a key.
+        if (await lockIsStale(lock, LOCK_STALE_MS)) await rm(lock, { force: true });
         await new Promise((resolve) => setTimeout(resolve, Math.min(50, 1 + attempt)));
+      } finally {
+        await rm(claim, { force: true });
       }
     }
     try {
@@ -52,7 +61,7 @@ export function createFileStore(dir: string): Store {
 
   async function writeAtomically(file: string, text: string): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${randomUUID()}.tmp`;
+    const temporary = temporaryName(file);
     const handle = await open(temporary, 'w');
     try {
       await handle.writeFile(text);

@@ -29,7 +29,8 @@ export interface SubmissionEndpointOptions extends SubmissionServices {
 
 /**
  * The handler of the four endpoints; undefined for any other path. Order matters: method,
- * sender limit, body, validation; only a valid submission is stored.
+ * size (declared, then as read), sender limit, body, validation; only a valid submission
+ * is stored.
  */
 export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
   const fail = (code: Parameters<typeof errorResponse>[0], message: string, hint: string, headers: HeadersInit = {}, status?: number) =>
@@ -38,9 +39,27 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
   return async function submissions(request: Request, sender: string): Promise<Response | undefined> {
     const kind = kindOf(new URL(request.url).pathname);
     if (!kind) return undefined;
+    try {
+      return await handle(kind, request, sender);
+    } catch (error) {
+      // Never an empty 500: the operator gets the cause in the log, the client an Error it can act on.
+      console.error(`${SUBMISSION_PATHS[kind]}: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
+      return fail(
+        'internal_error',
+        'The server failed while handling this submission.',
+        'Try again in a few minutes; if you sent a contact message, it may already be saved, so check your inbox for an acknowledgement first.',
+      );
+    }
+  };
+
+  async function handle(kind: SubmissionKind, request: Request, sender: string): Promise<Response> {
     if (request.method !== 'POST') {
       return fail('method_not_allowed', `${request.method} is not supported on ${SUBMISSION_PATHS[kind]}.`, 'Send the form as a POST with a JSON body.', { Allow: 'POST' });
     }
+    // Read (at most the cap; a declared length over it reads nothing) before counting: an
+    // upload refused for its size costs no store access and none of the sender's budget.
+    const body = await readJsonBody(request);
+    if (!body.ok && body.problem.status === 413) return fail('invalid_request', body.problem.message, body.problem.hint, {}, 413);
     const decision = await options.senderLimiter.take(clientKey(sender));
     if (!decision.allowed) {
       return fail(
@@ -50,17 +69,13 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
         rateLimitHeaders(decision),
       );
     }
-    const body = await readJsonBody(request);
-    if (!body.ok) {
-      const status = body.problem.status;
-      return fail('invalid_request', body.problem.message, body.problem.hint, {}, status);
-    }
+    if (!body.ok) return fail('invalid_request', body.problem.message, body.problem.hint, {}, body.problem.status);
     const validated = kind === 'contact' ? validateSubmission('contact', body.value) : validateSubmission(kind, body.value);
     if (!validated.ok) return fail(validated.rejection.code, validated.rejection.message, validated.rejection.hint);
 
     const success = () => jsonResponse({ success: true, message: CONFIRMATIONS[kind] });
-    if (validated.honeypot) {
-      await quarantine(options, kind, body.value, sender);
+    if (validated.honeypot !== undefined) {
+      await quarantine(options, kind, validated.value, validated.honeypot, sender);
       return success();
     }
     if (kind !== 'contact') {
@@ -72,10 +87,10 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
       return fail('not_configured', 'Your message is saved, but this server has no mail delivery configured.', 'No change is needed on your side: the team will deliver it once mail is configured. Please do not send it again.');
     }
     if (outcome === 'delivery_failed') {
-      return fail('upstream_error', 'Your message is saved, but the mail server did not accept it yet.', 'No change is needed on your side: delivery is retried automatically. Please do not send it again.');
+      return fail('upstream_error', 'Your message is saved, but the mail server did not confirm its delivery.', 'No change is needed on your side: the team will see your message and mail is retried. Please do not send it again.');
     }
     return success();
-  };
+  }
 }
 
 /**
@@ -83,19 +98,25 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
  * MAIL_FROM) or the site settings, and the contract's limits counted in the store, so
  * they hold across every instance that shares it.
  */
-export function submissionEndpointsFor(
-  data: ServiceData,
-  { store, mailer, now, senderLimit = SENDER_RATE_LIMIT }: { store: Store; mailer: Mailer | undefined; now?: () => number; senderLimit?: RateLimitPolicy },
-) {
-  return createSubmissionEndpoints({
+export function submissionServicesFor(data: ServiceData, { store, mailer, now }: { store: Store; mailer: Mailer | undefined; now?: () => number }): SubmissionServices {
+  return {
     store,
     mailer,
     teamAddress: process.env.CONTACT_TO ?? data.contactEmail,
     fromAddress: process.env.MAIL_FROM ?? `${data.siteName} <${data.contactEmail}>`,
     siteName: data.siteName,
-    senderLimiter: createStoredRateLimiter(store, 'sender', senderLimit, now),
     ackLimiter: createStoredRateLimiter(store, 'acknowledgement', ACKNOWLEDGEMENT_LIMIT, now),
-    docs: data.docs,
     now,
+  };
+}
+
+export function submissionEndpointsFor(
+  data: ServiceData,
+  { store, mailer, now, senderLimit = SENDER_RATE_LIMIT }: { store: Store; mailer: Mailer | undefined; now?: () => number; senderLimit?: RateLimitPolicy },
+) {
+  return createSubmissionEndpoints({
+    ...submissionServicesFor(data, { store, mailer, now }),
+    senderLimiter: createStoredRateLimiter(store, 'sender', senderLimit, now),
+    docs: data.docs,
   });
 }

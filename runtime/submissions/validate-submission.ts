@@ -40,7 +40,16 @@ export function isEmail(value: string): boolean {
   return value.length <= 254 && EMAIL.test(value) && !/[\u0000-\u001f\u007f]/.test(value);
 }
 
-export type Validated<T> = { ok: true; value: T; honeypot: boolean } | { ok: false; rejection: Rejection };
+/** Control characters no form field carries (tab, CR and LF aside); they only serve to confuse mail clients and logs. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** With the u flag a well-formed pair is one code point, so this matches only halves without their partner. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** What is kept of a filled honeypot field: enough to recognise a bot's signature, never more. */
+export const HONEYPOT_KEPT_LENGTH = 200;
+
+/** `honeypot` is the trap field's text (trimmed, bounded) when a bot filled it in. */
+export type Validated<T> = { ok: true; value: T; honeypot?: string } | { ok: false; rejection: Rejection };
 
 /** Checks a parsed JSON body against the endpoint's fields; unknown fields are ignored. */
 export function validateSubmission(kind: 'contact', body: unknown): Validated<ContactMessage>;
@@ -66,8 +75,11 @@ export function validateSubmission(kind: SubmissionKind, body: unknown): Validat
     if (text.length > rule.maxLength) {
       return reject('invalid_request', `The field "${field}" is ${text.length} characters long; the maximum is ${rule.maxLength}.`, `Shorten "${field}" to at most ${rule.maxLength} characters.`);
     }
-    if (rule.header && /[\r\n]/.test(text)) {
+    if (rule.header && /[\r\n\u0085\u2028\u2029]/.test(text)) {
       return reject('invalid_request', `The field "${field}" contains a line break.`, `Remove carriage returns and line feeds from "${field}"; it must be a single line.`);
+    }
+    if (CONTROL.test(text) || LONE_SURROGATE.test(text)) {
+      return reject('invalid_request', `The field "${field}" contains a control character or broken Unicode.`, `Send "${field}" as plain text: no control characters other than tab and line breaks, no unpaired surrogates.`);
     }
     value[field] = text;
   }
@@ -78,7 +90,8 @@ export function validateSubmission(kind: SubmissionKind, body: unknown): Validat
     return reject('invalid_email', `"${value.email}" is not a valid email address.`, 'Send an address of the form name@example.com.');
   }
   const trap = input[HONEYPOT_FIELD];
-  return { ok: true, value: value as unknown as ContactMessage | Signup, honeypot: typeof trap === 'string' && trap.trim() !== '' };
+  const caught = typeof trap === 'string' && trap.trim() !== '';
+  return { ok: true, value: value as unknown as ContactMessage | Signup, ...(caught ? { honeypot: trap.trim().slice(0, HONEYPOT_KEPT_LENGTH) } : {}) };
 }
 
 function reject(code: Rejection['code'], message: string, hint: string): { ok: false; rejection: Rejection } {

@@ -20,6 +20,9 @@ export interface HostProcess {
   /** Runs a CLI of the project (cli/<name>.ts) with the host's environment. */
   cli(name: string, args: string[]): Promise<string>;
   stop(): Promise<void>;
+  /** Kills the process with a signal it cannot handle (SIGKILL: a crash, a power cut) and waits for it to be gone. */
+  kill(): Promise<void>;
+  pid: number;
 }
 
 export interface ServedSite {
@@ -75,5 +78,10 @@ export async function startHost(script: HostScript, site: ServedSite, env: Recor
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;
     },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+    pid: child.pid!,
   };
 }

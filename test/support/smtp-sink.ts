@@ -27,6 +27,8 @@ export async function startSmtpSink(): Promise<{ url: string; port: number; rece
       });
     },
   });
+  // A client killed mid-session resets its connection; the sink keeps complete mails only.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {
