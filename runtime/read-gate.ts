@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../core/api-versions.ts';
 import { paths } from '../core/paths.ts';
+import { PUBLIC_READ, responseKind, withPolicy } from '../core/header-policy.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
 import { errorResponse, notFoundResponse } from './responses.ts';
@@ -12,7 +13,7 @@ import { errorResponse, notFoundResponse } from './responses.ts';
 export interface ReadGateOptions {
   limiter: RateLimiter;
   versions: ApiVersion[];
-  /** The site's origin, for the `docs` and `hint` URLs of the gate's own Errors. */
+  /** The site's configured address, for the `docs` and `hint` URLs of the gate's own Errors and the successor Link: never the request's Host. */
   baseUrl: string;
 }
 
@@ -23,8 +24,7 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
     const decision = await limiter.take(client);
     const extra: Record<string, string> = {
       ...rateLimitHeaders(decision),
-      ...deprecationHeaders(versionOf(url.pathname, versions), url.origin),
-      'Access-Control-Allow-Origin': '*',
+      ...deprecationHeaders(versionOf(url.pathname, versions), baseUrl),
     };
     let response = decision.allowed
       ? await next()
@@ -40,8 +40,10 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
       await response.body?.cancel();
       response = notFoundResponse(baseUrl);
     }
+    // Errors get their kind's headers whoever made them; a document keeps the static host's (its `_headers`).
+    if (response.status >= 400) response = withPolicy(response, responseKind('public-read', response.status));
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...PUBLIC_READ, ...extra })) headers.set(name, value);
     // HEAD answers like GET, without the body.
     const body = request.method === 'HEAD' ? null : response.body;
     return new Response(body, { status: response.status, statusText: response.statusText, headers });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_ROUTES, edgeFunctionFor, functionFor } from '../core/routes.ts';
+import { FUNCTION_ROUTES, edgeFunctionsFor, functionFor } from '../core/routes.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { mirrorPrefersMarkdown } from '../generator/mirror/markdown-accept.ts';
 import { MirrorError } from '../generator/mirror/mirror-error.ts';
@@ -92,7 +92,7 @@ describe('the mirror plan', () => {
   it('serves a Markdown twin on exactly the pages the local server does', () => {
     fc.assert(
       fc.property(PATH, (p) => {
-        const page = edgeFunctionFor(p, 'GET') === 'markdown-twin' && markdownTwinPath(p) !== undefined;
+        const page = edgeFunctionsFor(p, 'GET').includes('markdown-twin') && markdownTwinPath(p) !== undefined;
         const mirrored = plan.twin.pages.some((pattern) => matches(pattern, p)) && !plan.twin.notPages.some((pattern) => matches(pattern, p));
         expect(mirrored, p).toBe(page);
       }),

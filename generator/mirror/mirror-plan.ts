@@ -12,7 +12,8 @@ import { EDGE_FUNCTION_ROUTES, FUNCTION_ROUTES, patternOf, type FunctionName, ty
 import { deprecationHeaders } from '../../runtime/deprecation.ts';
 import { READ_METHODS } from '../../runtime/read-routes.ts';
 import { pathPattern } from '../../server/static-rules.ts';
-import { DATA_DIR, HEADER_RULES, HEADERS_FILE, JSON_TYPE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
+import { JSON_TYPE } from '../../core/header-policy.ts';
+import { DATA_DIR, HEADER_RULES, HEADERS_FILE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
 import { MirrorError } from './mirror-error.ts';
 import { HTML_NAMED, MARKDOWN_AT_FULL_WEIGHT, MARKDOWN_NAMED } from './markdown-accept.ts';
 
