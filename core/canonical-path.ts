@@ -34,7 +34,7 @@ export const NON_CANONICAL_RULES = {
 /** Organization ids are the operator's data and case-sensitive: the upper-case rule does not apply under this prefix. */
 export const CASE_SENSITIVE_PREFIX = '/orgs/';
 
-/** Under this prefix (any case, any number of leading slashes), a refused path gets the API's JSON 404 rather than the 404 page. */
+/** Under this prefix (any case, any number of leading slashes, once decoded), a refused path gets the API's JSON 404 rather than the 404 page. */
 export const API_LIKE_PATH = '^/+[Aa][Pp][Ii]/';
 
 const compiled = Object.entries(NON_CANONICAL_RULES).map(([name, source]) => ({ name, pattern: new RegExp(source) }));
@@ -51,5 +51,13 @@ export function nonCanonicalRule(pathname: string): keyof typeof NON_CANONICAL_R
 
 export const isCanonicalPath = (pathname: string): boolean => nonCanonicalRule(pathname) === undefined;
 
-/** Whether a refused path answers like the API (JSON Error) or like the site (404 page). */
-export const isApiLikePath = (pathname: string): boolean => apiLike.test(pathname);
+/** Whether a refused path answers like the API (JSON Error) or like the site (404 page), read as servers read it: decoded. */
+export function isApiLikePath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: judge the path as it came.
+  }
+  return apiLike.test(decoded);
+}
