@@ -91,15 +91,15 @@ export const EDGE_FUNCTION_ROUTES = {
   'canonical-path': {
     path: ['/*'],
   },
-  /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
-  'read-gate': {
-    path: READ_PATHS,
-    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
-  },
   /** `Accept: text/markdown` on a page: its Markdown twin. */
   'markdown-twin': {
     path: ['/*'],
     excludedPath: ['/api/*', '/assets/*', '/_data/*', '/orgs/*', '/sandbox/*', '/*.md', '/*.txt', '/*.xml', '/*.json'],
+  },
+  /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
+  'read-gate': {
+    path: READ_PATHS,
+    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
   },
 } as const satisfies Record<string, FunctionRoute>;
 
