@@ -34,8 +34,8 @@ export const NON_CANONICAL_RULES = {
 /** Organization ids are the operator's data and case-sensitive: the upper-case rule does not apply under this prefix. */
 export const CASE_SENSITIVE_PREFIX = '/orgs/';
 
-/** Under this prefix (any case, any number of leading slashes, once decoded), a refused path gets the API's JSON 404 rather than the 404 page. */
-export const API_LIKE_PATH = '^/+[Aa][Pp][Ii]/';
+/** Under these prefixes (the public API and the organization API; any case, any number of leading slashes, once decoded), a refused path gets the API's JSON 404 rather than the 404 page. */
+export const API_LIKE_PATH = '^/+(?:[Aa][Pp][Ii]|[Oo][Rr][Gg][Ss])/';
 
 const compiled = Object.entries(NON_CANONICAL_RULES).map(([name, source]) => ({ name, pattern: new RegExp(source) }));
 const apiLike = new RegExp(API_LIKE_PATH);

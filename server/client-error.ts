@@ -40,13 +40,13 @@ function refusedResponse({ status, message, hint }: Refusal, docs: string, cause
   return withPolicy(errorResponse('invalid_request', message, hint, docs, { [REQUEST_ID_HEADER]: requestId }, status), responseKind('public-read', status));
 }
 
-/** A Response as the bytes of an HTTP/1.1 answer that closes the connection. */
-async function serialize(response: Response): Promise<string> {
+/** A Response as the bytes of an HTTP/1.1 answer that closes the connection; a HEAD request gets no body. */
+async function serialize(response: Response, head: boolean): Promise<string> {
   const body = await response.text();
   const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
   response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
   lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
-  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+  return `${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`;
 }
 
 type Fetch = Parameters<typeof getRequestListener>[0];
@@ -60,14 +60,16 @@ export function refusalShapingServer(fetch: Fetch, hostname: string, docs: strin
       return refusedResponse(error instanceof RequestError ? ADAPTER_REFUSAL : { status: 500, message: 'The server failed to answer this request.', hint: 'Try again in a minute.' }, docs, cause, log);
     };
     const server = createServer(options, getRequestListener(fetch, { hostname, errorHandler }));
-    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
       // A reset connection, or one whose answer is already under way, cannot get another answer.
       const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
       if (error.code === 'ECONNRESET' || !socket.writable || started) {
         socket.destroy();
         return;
       }
-      void serialize(refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log)).then((bytes) => socket.end(bytes));
+      // What the parser read of the request: a HEAD must be answered without a body, or the client reads the body as the next answer.
+      const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
+      void serialize(refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log), head).then((bytes) => socket.end(bytes));
     });
     return server;
   };

@@ -12,7 +12,9 @@ export interface RawResponse {
 export function send(base: string, target: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    // A body is always framed: Node sends DELETE and OPTIONS bodies without a length otherwise.
+    const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
+    const req = request({ host: url.hostname, port: url.port, path: target, method: options.method ?? 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
