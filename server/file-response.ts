@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 const STREAM_ABOVE_BYTES = 256 * 1024;
 
 /** nginx's form: modification time in seconds and size, in hex. */
-export function entityTag(info: Stats): string {
+function entityTag(info: Stats): string {
   return `"${Math.floor(info.mtimeMs / 1000).toString(16)}-${info.size.toString(16)}"`;
 }
 
@@ -31,7 +31,7 @@ function notModifiedSince(header: string, info: Stats): boolean {
 type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
 
 /** One `bytes=` range of a file of `size` bytes; undefined when there is none to honour (absent, malformed, several). */
-export function byteRange(header: string | null, size: number): ByteRange {
+function byteRange(header: string | null, size: number): ByteRange {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
   if (match[1] === '') {
