@@ -51,13 +51,14 @@ export function nonCanonicalRule(pathname: string): keyof typeof NON_CANONICAL_R
 
 export const isCanonicalPath = (pathname: string): boolean => nonCanonicalRule(pathname) === undefined;
 
-/** Whether a refused path answers like the API (JSON Error) or like the site (404 page), read as servers read it: decoded. */
-export function isApiLikePath(pathname: string): boolean {
+/** How a refused path is answered, read as servers read it (decoded): like the public API, like the organization API (both the JSON Error), or like the site (404 page). */
+export function refusalAudience(pathname: string): 'public-read' | 'org-api' | 'page' {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     // A malformed escape: judge the path as it came.
   }
-  return apiLike.test(decoded);
+  if (!apiLike.test(decoded)) return 'page';
+  return /^\/+orgs\//i.test(decoded) ? 'org-api' : 'public-read';
 }

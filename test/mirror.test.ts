@@ -85,7 +85,8 @@ const NON_CANONICAL_CASES: Case[] = [
     { path: p, body: 'code', served: '/api/404.json' },
     { path: p, method: 'POST', body: 'code', served: '/api/404.json' },
   ]),
-  ...['//threats/', '//threats', '/Threats/', '/threats//', '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '/.env', '/assets/.x', '/orgs//x', '/ORGS/x/api/key'].flatMap(
+  ...['/orgs//x', '/ORGS/x/api/key', '/orgs/x/_api'].map((p): Case => ({ path: p, body: 'code', served: '/api/404.json' })),
+  ...['//threats/', '//threats', '/Threats/', '/threats//', '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '/.env', '/assets/.x'].flatMap(
     (p): Case[] => [
       { path: p, body: 'bytes', served: '/404.html' },
       { path: p, method: 'POST', body: 'bytes', served: '/404.html' },

@@ -158,8 +158,12 @@ describe('the header policy', () => {
       [`/orgs/${ORG}/api/key`, secret],
       [`/orgs/${ORG}/api/instances`, undefined],
       [`/orgs/${ORG}/api/nothing`, secret],
+      // Refused spellings under /orgs/ answer as the organization API does.
+      [`/orgs/${ORG}/api/_key`, secret],
+      ['//orgs/x/api/key', undefined],
     ] as const) {
       const res = await get(target, key ? { authorization: `Bearer ${key}` } : {});
+      expect(res.headers['content-type'], target).toBe('application/json; charset=utf-8');
       expect(res.headers['cache-control'], target).toBe('no-store');
       expect(res.headers['access-control-allow-origin'], target).toBeUndefined();
       expect(res.headers['x-request-id'], target).toBeDefined();
