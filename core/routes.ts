@@ -80,17 +80,26 @@ export const SCHEDULED_FUNCTIONS = {
   'store-cleanup': '@daily',
 } as const;
 
-/** Netlify Edge Functions, in the order they run in front of everything else. */
+/**
+ * Netlify Edge Functions, in the order they run in front of everything else: every one
+ * whose route matches runs, each calling the next. Netlify runs in-source-configured edge
+ * functions in alphabetical order of their names, so this order is alphabetical too
+ * (test/netlify-bundle.test.ts checks the bundler's manifest keeps it).
+ */
 export const EDGE_FUNCTION_ROUTES = {
-  /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
-  'read-gate': {
-    path: READ_PATHS,
-    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
+  /** A path that is not canonical (core/canonical-path.ts) is a 404, before anything else sees it. */
+  'canonical-path': {
+    path: ['/*'],
   },
   /** `Accept: text/markdown` on a page: its Markdown twin. */
   'markdown-twin': {
     path: ['/*'],
     excludedPath: ['/api/*', '/assets/*', '/_data/*', '/orgs/*', '/sandbox/*', '/*.md', '/*.txt', '/*.xml', '/*.json'],
+  },
+  /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
+  'read-gate': {
+    path: READ_PATHS,
+    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
   },
 } as const satisfies Record<string, FunctionRoute>;
 
@@ -121,4 +130,6 @@ function firstMatch<Name extends string>(table: Record<Name, Route>, pathname: s
 
 export const functionFor = (pathname: string, method: string) => firstMatch<FunctionName>(FUNCTION_ROUTES, pathname, method);
 
-export const edgeFunctionFor = (pathname: string, method: string) => firstMatch<EdgeFunctionName>(EDGE_FUNCTION_ROUTES, pathname, method);
+/** The edge functions a request runs through, in order. */
+export const edgeFunctionsFor = (pathname: string, method: string): EdgeFunctionName[] =>
+  (Object.keys(EDGE_FUNCTION_ROUTES) as EdgeFunctionName[]).filter((name) => routeMatches(EDGE_FUNCTION_ROUTES[name], pathname, method));

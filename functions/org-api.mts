@@ -1,7 +1,8 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { createOrgApi } from '../runtime/instances/org-api.ts';
 import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
 import { createSandboxPage } from '../runtime/instances/sandbox-page.ts';
+import { guardHandler } from '../runtime/request-guard.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
@@ -12,8 +13,10 @@ const data = await loadServiceData(functionDataDir());
 const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data });
 const sandboxPage = createSandboxPage(store);
 
-export default async (request: Request): Promise<Response> =>
-  (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl);
+export default guardHandler<Context>(
+  { audience: 'org-api', docs: data.docs },
+  async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
+);
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = { path: ['/orgs/*', '/sandbox/*'] };

@@ -1,5 +1,6 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { createReadApi } from '../runtime/read-api.ts';
+import { guardHandler } from '../runtime/request-guard.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 
 /**
@@ -7,9 +8,10 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
  * gate edge function in front of it applies the rate limit and the common headers. Data
  * comes from the build's dist/_data/, bundled with the function (netlify.toml included_files).
  */
-const readApi = createReadApi(await loadServiceData(functionDataDir()));
+const data = await loadServiceData(functionDataDir());
+const readApi = createReadApi(data);
 
-export default (request: Request): Promise<Response> => readApi(request);
+export default guardHandler<Context>({ audience: 'public-read', docs: data.docs }, (request) => readApi(request));
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {

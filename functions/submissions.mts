@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
+import { guardHandler } from '../runtime/request-guard.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
 import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 import { createBlobStore, SERVICE_STORE_NAME } from '../runtime/store/blob-store.ts';
@@ -17,8 +18,10 @@ const endpoints = submissionEndpointsFor(data, {
   mailer: mailerFromEnvironment(process.env, { production: true }),
 });
 
-export default async (request: Request, context: Context): Promise<Response> =>
-  (await endpoints(request, context.ip)) ?? notFoundResponse(data.baseUrl);
+export default guardHandler<Context>(
+  { audience: 'submission', docs: data.docs },
+  async (request, context) => (await endpoints(request, context.ip)) ?? notFoundResponse(data.baseUrl),
+);
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {

@@ -5,15 +5,9 @@ import { errorResponse, jsonResponse, notFoundResponse } from './responses.ts';
 import { MAX_QUERY_LENGTH } from './search.ts';
 import type { ServiceData } from './service-data.ts';
 
-/** Lists and search are the same for every client: the CDN may keep each query's answer until the next deploy. */
-const CACHEABLE = {
-  'Cache-Control': 'public, max-age=300',
-  'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
-  'Netlify-Vary': 'query=limit|offset|q',
-};
-
 /**
- * The dynamic part of the read API: list pages for any limit/offset (none too: the same
+ * The dynamic part of the read API (its headers, cacheable per query, come from the header
+ * policy's `dynamic-answer` through the request guard): list pages for any limit/offset (none too: the same
  * first page the build wrote as a file), search, and every method other than GET/HEAD on
  * a read path. Static documents (index, records, pricing, OpenAPI) are files, never routed here.
  */
@@ -49,13 +43,13 @@ export function createReadApi(data: ServiceData) {
       }
       const limit = clampLimit(url.searchParams.get('limit'));
       const hits = (await data.search()).search(q, limit);
-      return jsonResponse({ query: q, limit, total: hits.length, data: hits }, { headers: CACHEABLE });
+      return jsonResponse({ query: q, limit, total: hits.length, data: hits });
     }
 
     if (route.kind === 'list') {
       const { limit, offset } = pageQuery(url.searchParams);
       const summaries = await data.summaries(route.collection);
-      return jsonResponse(summaryPage(route.collection, summaries, limit, offset), { headers: CACHEABLE });
+      return jsonResponse(summaryPage(route.collection, summaries, limit, offset));
     }
     return notFoundResponse(data.baseUrl);
   };

@@ -1,5 +1,6 @@
 import type { ApiVersion } from '../core/api-versions.ts';
 import { paths } from '../core/paths.ts';
+import { PUBLIC_READ, responseKind, withPolicy } from '../core/header-policy.ts';
 import { clientKey } from './client-address.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
@@ -13,7 +14,7 @@ import { errorResponse, notFoundResponse } from './responses.ts';
 export interface ReadGateOptions {
   limiter: RateLimiter;
   versions: ApiVersion[];
-  /** The site's origin, for the `docs` and `hint` URLs of the gate's own Errors. */
+  /** The site's configured address, for the `docs` and `hint` URLs of the gate's own Errors and the successor Link: never the request's Host. */
   baseUrl: string;
 }
 
@@ -24,8 +25,7 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
     const decision = await limiter.take(clientKey(client));
     const extra: Record<string, string> = {
       ...rateLimitHeaders(decision),
-      ...deprecationHeaders(versionOf(url.pathname, versions), url.origin),
-      'Access-Control-Allow-Origin': '*',
+      ...deprecationHeaders(versionOf(url.pathname, versions), baseUrl),
     };
     let response = decision.allowed
       ? await next()
@@ -41,8 +41,10 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
       await response.body?.cancel();
       response = notFoundResponse(baseUrl);
     }
+    // Errors get their kind's headers whoever made them; a document keeps the static host's (its `_headers`).
+    if (response.status >= 400) response = withPolicy(response, responseKind('public-read', response.status));
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...PUBLIC_READ, ...extra })) headers.set(name, value);
     // HEAD answers like GET, without the body.
     const body = request.method === 'HEAD' ? null : response.body;
     return new Response(body, { status: response.status, statusText: response.statusText, headers });

@@ -32,7 +32,7 @@ export function errorResponse(
   return jsonResponse(apiError(code, message, hint, docs), { status, headers });
 }
 
-/** The API's 404 for any method on a path that names nothing. */
+/** The API's 404 for any method on a path that names nothing (its headers come from the header policy, like every answer's). */
 export function notFoundResponse(baseUrl: string): Response {
-  return jsonResponse(notFoundError(baseUrl), { status: 404, headers: { 'Cache-Control': 'public, max-age=300' } });
+  return jsonResponse(notFoundError(baseUrl), { status: 404 });
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { API_VERSIONS, type ApiVersion } from '../core/api-versions.ts';
 import { READ_RATE_LIMIT, type RateLimitPolicy } from '../core/limits.ts';
-import { edgeFunctionFor, functionFor, type FunctionName } from '../core/routes.ts';
+import { edgeFunctionsFor, functionFor, type EdgeFunctionName, type FunctionName } from '../core/routes.ts';
 import { clientAddress } from '../runtime/client-address.ts';
 import { createOrgApi } from '../runtime/instances/org-api.ts';
 import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
@@ -12,6 +12,8 @@ import { markdownTwinFor } from '../runtime/markdown-negotiation.ts';
 import { createMemoryRateLimiter } from '../runtime/rate-limit.ts';
 import { createReadApi } from '../runtime/read-api.ts';
 import { createReadGate } from '../runtime/read-gate.ts';
+import { nonCanonicalAnswer } from '../runtime/canonical-request.ts';
+import { guarded, requestIdOf, type GuardOptions } from '../runtime/request-guard.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore, removeStoreLeftovers } from '../runtime/store/file-store.ts';
@@ -41,14 +43,18 @@ export interface RequestInfo {
   remoteAddress?: string;
 }
 
-type Handler = (request: Request, client: string) => Promise<Response>;
+type Handler = (request: Request, client: string, requestId: string) => Promise<Response>;
 
 /**
- * The whole service on one machine, routed as Netlify routes it: the edge step of a path
- * (core/routes.ts) runs first, then the function that owns the path, else dist/ served
- * with the generated rules. The handlers are the modules the Netlify functions export.
+ * The whole service on one machine, routed as Netlify routes it: a path that is not
+ * canonical is a 404 first, then the edge step of a path (core/routes.ts) runs, then the
+ * function that owns the path, else dist/ served with the generated rules. The handlers
+ * are the modules the Netlify functions export, inside the same request guard.
  */
-export async function createApp(options: AppOptions): Promise<(request: Request, info?: RequestInfo) => Promise<Response>> {
+/** The service as one handler; `docs` lets the Node server shape the requests it refuses itself. */
+export type App = ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs: string };
+
+export async function createApp(options: AppOptions): Promise<App> {
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));
   const storeDir = path.join(options.dataDir, 'store');
@@ -72,29 +78,41 @@ export async function createApp(options: AppOptions): Promise<(request: Request,
     baseUrl: data.baseUrl,
   });
 
+  // As each Netlify function wraps its handler (functions/*.mts): the same audience, so the same headers.
+  const guard = (audience: GuardOptions['audience'], handler: (request: Request, client: string) => Promise<Response>): Handler => (request, client, requestId) =>
+    guarded(request, requestId, { audience, docs: data.docs }, () => handler(request, client));
   const functions: Record<FunctionName, Handler> = {
-    'read-api': readApi,
-    'read-api-methods': readApi,
-    submissions: async (request, client) => (await submissions(request, client)) ?? notFoundResponse(data.baseUrl),
-    'api-not-found': async () => notFoundResponse(data.baseUrl),
-    'org-api': async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
+    'read-api': guard('public-read', readApi),
+    'read-api-methods': guard('public-read', readApi),
+    submissions: guard('submission', async (request, client) => (await submissions(request, client)) ?? notFoundResponse(data.baseUrl)),
+    'api-not-found': guard('public-read', async () => notFoundResponse(data.baseUrl)),
+    'org-api': guard('org-api', async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl)),
   };
 
-  return async (request, info = {}) => {
-    const { pathname } = new URL(request.url);
-    const client = clientAddress(request, info.remoteAddress, options.trustProxy ?? false);
-    const owner = functionFor(pathname, request.method);
-    const origin = () => (owner ? functions[owner](request, client) : staticSite(request));
-    switch (edgeFunctionFor(pathname, request.method)) {
-      case 'read-gate':
-        return gate(request, client, origin);
-      case 'markdown-twin': {
-        // An edge rewrite: the twin is served in place of the page, from the same static host.
-        const twin = markdownTwinFor(request);
-        return twin ? staticSite(new Request(new URL(twin, request.url), { method: request.method })) : origin();
-      }
-      default:
-        return origin();
-    }
+  type EdgeStep = (request: Request, client: string, next: () => Promise<Response>) => Promise<Response>;
+  // As each Netlify edge function (edge-functions/*.ts): a step that answers, or calls the next.
+  const edge: Record<EdgeFunctionName, EdgeStep> = {
+    'canonical-path': async (request, _client, next) => (await nonCanonicalAnswer(request, data.baseUrl, () => staticSite.notFound(request))) ?? next(),
+    'read-gate': (request, client, next) => gate(request, client, next),
+    'markdown-twin': (request, _client, next) => {
+      // An edge rewrite: the twin is served in place of the page, from the same static host.
+      const twin = markdownTwinFor(request);
+      return twin ? staticSite.serve(new Request(new URL(twin, request.url), { method: request.method })) : next();
+    },
   };
+
+  const route = (request: Request, client: string, requestId: string): Promise<Response> => {
+    const { pathname } = new URL(request.url);
+    const owner = functionFor(pathname, request.method);
+    const origin = () => (owner ? functions[owner](request, client, requestId) : staticSite.serve(request));
+    const chain = edgeFunctionsFor(pathname, request.method).reduceRight<() => Promise<Response>>((next, name) => () => edge[name](request, client, next), origin);
+    return chain();
+  };
+
+  const app = async (request: Request, info: RequestInfo = {}) => {
+    const requestId = requestIdOf(undefined);
+    // Everything else a failure can come from (the static host, the read gate): shaped here.
+    return guarded(request, requestId, { docs: data.docs }, async () => route(request, clientAddress(request, info.remoteAddress, options.trustProxy ?? false), requestId));
+  };
+  return Object.assign(app, { docs: data.docs });
 }

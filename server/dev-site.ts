@@ -2,14 +2,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createBuilder } from '../generator/build.ts';
 import { DEFAULT_CACHE_DIR } from '../generator/build-cache.ts';
-import { CONTENT_SECURITY_POLICY, REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
+import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
+import { REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 import { ContentError } from '../generator/problems.ts';
 import { MEDIA_TYPES } from '../core/media-types.ts';
 import { pagePathOf } from '../core/paths.ts';
 import { createApp, type RequestInfo } from './app.ts';
 import { createDevReload, type DevReload } from './dev-reload.ts';
 import { createRebuildGuard } from './rebuild-guard.ts';
-import { withDevScript } from './inject-dev-script.ts';
+import { withDevScript, withoutConditions } from './inject-dev-script.ts';
 import type { ServerSettings } from './settings.ts';
 
 type App = (request: Request, info?: RequestInfo) => Promise<Response>;
@@ -115,7 +116,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       const dev = reload.handle(request);
       if (dev) return dev;
       let pageBuild = servedBuild;
-      const response = await guard.answer(request, (r) => {
+      const response = await guard.answer(withoutConditions(request), (r) => {
         // Named as the app is chosen: the page's script compares this build with the stream's.
         pageBuild = servedBuild;
         return app(r, info);

@@ -5,6 +5,14 @@
  * Everything but a GET answered with text/html passes through untouched, byte for byte:
  * HEAD, Markdown twins, JSON, the API, feeds.
  */
+/** Conditional and ranged reads would let a browser keep a page with an older build's script: dev answers in full. */
+export function withoutConditions(request: Request): Request {
+  if (!['if-none-match', 'if-modified-since', 'if-range', 'range'].some((name) => request.headers.has(name))) return request;
+  const headers = new Headers(request.headers);
+  for (const name of ['if-none-match', 'if-modified-since', 'if-range', 'range']) headers.delete(name);
+  return new Request(request, { headers });
+}
+
 export async function withDevScript(request: Request, response: Response, scriptUrl: string): Promise<Response> {
   if (request.method !== 'GET' || !response.body) return response;
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return response;
@@ -14,6 +22,8 @@ export async function withDevScript(request: Request, response: Response, script
   const injected = insertScript(html, `<script src="${scriptUrl}" defer></script>`);
   const headers = new Headers(response.headers);
   headers.set('Content-Length', String(Buffer.byteLength(injected)));
+  // The validators and ranges name the file's bytes, not these.
+  for (const name of ['ETag', 'Last-Modified', 'Accept-Ranges']) headers.delete(name);
   return new Response(injected, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { RequestInfo } from './app.ts';
+import { refusalShapingServer } from './client-error.ts';
 import { applyConnectionLimits, CONNECTION_LIMITS, creationOptions, type ConnectionLimits } from './connection-limits.ts';
 
 export interface Listening {
@@ -27,15 +28,20 @@ export interface ListenOptions {
 /** A port that could not be had, said for the person who started the server. */
 export class ListenError extends Error {}
 
-/** Mounts a Web-standard app on a Node HTTP server; the client address is the socket's. */
-export function listen(app: (request: Request, info?: RequestInfo) => Promise<Response>, options: ListenOptions): Promise<Listening> {
+/**
+ * Mounts a Web-standard app on a Node HTTP server; the client address is the socket's.
+ * An app that names its `docs` URL (the service's) also shapes the requests Node refuses.
+ */
+export function listen(app: ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string }, options: ListenOptions): Promise<Listening> {
   const limits = { ...CONNECTION_LIMITS, ...options.limits };
   const { port, hostname } = options;
+  const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app(request, { remoteAddress: 'incoming' in env ? env.incoming.socket.remoteAddress : undefined });
   const server = createAdaptorServer({
-    fetch: (request, env) => app(request, { remoteAddress: 'incoming' in env ? env.incoming.socket.remoteAddress : undefined }),
+    fetch,
     hostname,
     serverOptions: creationOptions(limits),
-  }) as Server; // Without a createServer option, the adapter makes a plain node:http server.
+    ...(app.docs ? { createServer: refusalShapingServer(fetch, hostname, app.docs) } : {}),
+  }) as Server; // refusalShapingServer, like the adapter's default, makes a plain node:http server.
   applyConnectionLimits(server, limits, !options.trustProxy);
   const drain = drainable(server, limits.drainTimeoutMs);
   return new Promise((resolve, reject) => {

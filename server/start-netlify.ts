@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { clientAddress } from '../runtime/client-address.ts';
 import { withDenoOnPath } from './deno.ts';
@@ -18,6 +20,8 @@ const siteDir = netlifySiteDir(settings.dataDir);
 await stageNetlifySite({ projectDir: settings.projectDir, distDir: settings.distDir, siteDir });
 // A function finds the build's data (dist/_data) relative to its working directory, as on Netlify.
 process.chdir(siteDir);
+// Edge functions have no build data: they build absolute URLs from SITE_BASE_URL, given the address the build used, as a deploy's settings give it.
+process.env.SITE_BASE_URL = (JSON.parse(await readFile(path.join(settings.distDir, '_data', 'service.json'), 'utf8')) as { baseUrl: string }).baseUrl;
 process.env.PATH = withDenoOnPath(process.env).PATH;
 
 const emulator = new NetlifyDev({

@@ -34,7 +34,7 @@ const SHORT: Partial<ConnectionLimits> = {
   drainTimeoutMs: 1_000,
 };
 
-async function serve(limits: Partial<ConnectionLimits>, handler = app): Promise<Listening> {
+async function serve(limits: Partial<ConnectionLimits>, handler: Parameters<typeof listen>[0] = app): Promise<Listening> {
   const server = await listen(handler, { port: 0, hostname: '127.0.0.1', limits });
   servers.push(server);
   return server;

@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_ROUTES, edgeFunctionFor, functionFor } from '../core/routes.ts';
+import { FUNCTION_ROUTES, edgeFunctionsFor, functionFor } from '../core/routes.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { mirrorPrefersMarkdown } from '../generator/mirror/markdown-accept.ts';
 import { MirrorError } from '../generator/mirror/mirror-error.ts';
@@ -92,7 +92,7 @@ describe('the mirror plan', () => {
   it('serves a Markdown twin on exactly the pages the local server does', () => {
     fc.assert(
       fc.property(PATH, (p) => {
-        const page = edgeFunctionFor(p, 'GET') === 'markdown-twin' && markdownTwinPath(p) !== undefined;
+        const page = edgeFunctionsFor(p, 'GET').includes('markdown-twin') && markdownTwinPath(p) !== undefined;
         const mirrored = plan.twin.pages.some((pattern) => matches(pattern, p)) && !plan.twin.notPages.some((pattern) => matches(pattern, p));
         expect(mirrored, p).toBe(page);
       }),
@@ -136,6 +136,15 @@ describe('the mirror plan', () => {
     await expect(mirrorPlan({ root: odd })).rejects.toThrow(/cannot translate the rule "\/old \/new 301"/);
     expect(() => nginxConfig({ ...plan, apiUrl: 'x', root: '/srv/$site' }, { listen: '127.0.0.1:8080', brotli: false })).toThrow(/remove the "\$"/);
     expect(() => caddyConfig({ ...plan, root: '/srv/`site`' }, { listen: '127.0.0.1:8080' })).toThrow(/remove the backquote/);
+  });
+
+  it('refuses a build with a symbolic link leading out of it, and accepts one inside it', async () => {
+    const linked = path.join(root, 'linked-dist');
+    await cp(dist, linked, { recursive: true });
+    await symlink(path.join(linked, 'llms.txt'), path.join(linked, 'assets', 'inside.txt'));
+    await expect(mirrorPlan({ root: linked })).resolves.toBeDefined();
+    await symlink(tmpdir(), path.join(linked, 'assets', 'outside'));
+    await expect(mirrorPlan({ root: linked })).rejects.toThrow(/assets\/outside is a symbolic link leading out of the build .*: remove it/);
   });
 
   it('sizes nginx\'s map hash for a large build', () => {

@@ -55,7 +55,7 @@ interface Case {
 const slug = (key: (typeof COLLECTION_KEYS)[number]) => syntheticSlug(key, 1);
 
 const API_CASES: Case[] = [
-  ...['/api/v1', '/api/v1/', '/api/v1/pricing', '/api/v1/pricing/', '/api/v1/openapi.json', '/api/v1/threats.json', '/API/V1'].map((p): Case => ({ path: p, body: 'bytes' })),
+  ...['/api/v1', '/api/v1/', '/api/v1/pricing', '/api/v1/pricing/', '/api/v1/openapi.json', '/api/v1/threats.json'].map((p): Case => ({ path: p, body: 'bytes' })),
   // The local server answers a list from a function (compact JSON), a mirror from the file (indented).
   ...COLLECTION_KEYS.flatMap((key): Case[] => [
     { path: `/api/v1/${key}`, body: 'json' },
@@ -64,9 +64,34 @@ const API_CASES: Case[] = [
     { path: `/api/v1/${key}/${slug(key)}`, body: 'bytes' },
     { path: `/api/v1/${key}/${slug(key)}/`, body: 'bytes' },
   ]),
-  { path: `/api/v1/threats/${slug('threats').toUpperCase()}`, body: 'bytes' },
   ...['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/UPPER', '/api/v1/threats/x/y', '/api/v2', '/api/anything', '/api/404.json', '/api/404', '/api/', '/api/v1/openapi.json/'].map(
     (p): Case => ({ path: p, body: 'code' }),
+  ),
+];
+
+/** Every other spelling of a path is a 404 before anything else, whatever the method (core/canonical-path.ts). */
+const NON_CANONICAL_CASES: Case[] = [
+  ...[
+    '/API/V1',
+    '/Api/v1/threats',
+    `/api/v1/threats/${slug('threats').toUpperCase()}`,
+    '//api/v1/threats',
+    '/api//v1',
+    '/api/v1//pricing',
+    '/api/v1/threat%73',
+    '/api/v1/threats%2F',
+    '/%61pi/v1',
+  ].flatMap((p): Case[] => [
+    { path: p, body: 'code', served: '/api/404.json' },
+    { path: p, method: 'POST', body: 'code', served: '/api/404.json' },
+  ]),
+  ...['/orgs//x', '/ORGS/x/api/key', '/orgs/x/_api'].map((p): Case => ({ path: p, body: 'code', served: '/api/404.json' })),
+  ...['//threats/', '//threats', '/Threats/', '/threats//', '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '/.env', '/assets/.x'].flatMap(
+    (p): Case[] => [
+      { path: p, body: 'bytes', served: '/404.html' },
+      { path: p, method: 'POST', body: 'bytes', served: '/404.html' },
+      { path: p, method: 'HEAD', body: 'none', served: '/404.html' },
+    ],
   ),
 ];
 
@@ -77,7 +102,6 @@ const METHOD_CASES: Case[] = [
   ...['/api/v1/nope', '/api/v2', '/api/v1/threats/UPPER'].map((p): Case => ({ path: p, method: 'POST', body: 'code' })),
   ...['/api/v1', `/api/v1/threats/${slug('threats')}`, '/api/v1/threats', '/api/v1/nope', '/threats/', '/llms.txt'].map((p): Case => ({ path: p, method: 'HEAD', body: 'none' })),
   { path: '/', method: 'POST', body: 'none' },
-  { path: '/_data/search-index.json', method: 'POST', body: 'none' },
 ];
 
 const PAGES = ['/', '/threats/', `/threats/${slug('threats')}/`, `/posts/${slug('posts')}/`, '/pricing/', '/docs/api/', '/about/', '/contact/', '/search/'];
@@ -125,9 +149,10 @@ async function compare(mirror: MirrorServer, c: Case): Promise<void> {
   for (const name of ['allow', 'location']) expect(got.headers[name], `${what}: ${name}`).toBe(want.headers[name]);
 
   // Every header _headers can set: the mirror sends exactly what the rules give the path it
-  // serves, on every answer; the local server sends the same, except on what code answers.
-  const rules = headersFor(plan.headers, (c.served ?? c.path).replace(/\?.*/, ''));
-  for (const { name } of plan.headers.filter((h) => h.name !== 'Content-Type')) {
+  // serves, on every answer (an error with the error headers); the local server sends the
+  // same, except on what code answers.
+  const rules = { ...headersFor(plan.headers, (c.served ?? c.path).replace(/\?.*/, '')), ...(want.status >= 400 ? plan.errorHeaders : {}) };
+  for (const name of new Set([...plan.headers.map((h) => h.name), ...Object.keys(plan.errorHeaders)].filter((n) => n !== 'Content-Type'))) {
     const key = name.toLowerCase();
     const mirrored = key === 'vary' ? withoutEncoding(got.headers[key]) : got.headers[key];
     expect(mirrored, `${what}: ${name}`).toBe(rules[name]);
@@ -157,6 +182,37 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
 
     it('serves the API documents, and the JSON 404, as the local server does', async () => {
       for (const c of API_CASES) await compare(mirror, c);
+    });
+
+    it('answers every other spelling of a path with a 404 before anything else, as the local server does', async () => {
+      for (const c of NON_CANONICAL_CASES) await compare(mirror, c);
+    });
+
+    it('never serves a path with a malformed escape', async () => {
+      // nginx refuses it while parsing the request (400, its own page), before any configuration applies.
+      for (const target of ['/api/v1/%zz', '/threats/%zz/', '/%']) {
+        expect([400, 404], target).toContain((await send(mirror.url, target)).status);
+        expect((await send(local.url, target)).status, target).toBe(404);
+      }
+    });
+
+    it('answers byte ranges and conditional requests as the local server does', async () => {
+      for (const target of ['/api/v1', '/threats/', '/llms.txt', '/assets/site.css']) {
+        for (const range of ['bytes=2-9', 'bytes=-5', 'bytes=3-', 'bytes=999999-', 'bytes=9-2']) {
+          const want = await send(local.url, target, { headers: { range } });
+          const got = await send(mirror.url, target, { headers: { range } });
+          const what = `${target} (Range: ${range})`;
+          expect(got.status, what).toBe(want.status);
+          // Caddy (Go's http.ServeContent) leaves out Content-Range on a range that ends before it starts.
+          if (range !== 'bytes=9-2') expect(got.headers['content-range'], what).toBe(want.headers['content-range']);
+          if (want.status === 206) expect(got.body.equals(want.body), what).toBe(true);
+        }
+        for (const server of [local, mirror]) {
+          const first = await send(server.url, target);
+          const again = await send(server.url, target, { headers: { 'if-none-match': first.headers.etag! } });
+          expect(again.status, `${server.url}${target}`).toBe(304);
+        }
+      }
     });
 
     it('refuses writes on read paths with 405 and Allow, and answers HEAD without a body', async () => {
@@ -197,7 +253,7 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
         const what = `${method} ${target}`;
         expect(res.status, what).toBe(501);
         expect(res.headers['content-type'], what).toBe(plan.jsonType);
-        const rules = headersFor(plan.headers, target.replace(/\?.*/, ''));
+        const rules = { ...headersFor(plan.headers, target.replace(/\?.*/, '')), ...plan.errorHeaders };
         for (const [header, value] of Object.entries(rules)) if (header !== 'Content-Type') expect(res.headers[header.toLowerCase()], `${what}: ${header}`).toBe(value);
         if (method === 'HEAD') {
           expect(res.body.length).toBe(0);
@@ -212,7 +268,7 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
     });
 
     it('never echoes the request into its JSON', async () => {
-      const res = await send(mirror.url, '/orgs/%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E/api/key?x=%3Cb%3E');
+      const res = await send(mirror.url, '/orgs/%22%3E%3Cscript%3Ealert(1)%3C/script%3E/api/key?x=%3Cb%3E');
       expect(res.status).toBe(501);
       expect(res.body.toString()).not.toMatch(/script|<b>|%3C/);
     });

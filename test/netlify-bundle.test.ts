@@ -127,8 +127,10 @@ describe("Netlify's function bundler", () => {
 });
 
 describe.runIf(denoAvailable())("Netlify's edge bundler", () => {
-  it('finds exactly the edge functions of the route table, with their routes and rate limits', () => {
+  it('finds exactly the edge functions of the route table, in its order, with their routes and rate limits', () => {
     expect(edge!.functions.map((f) => f.name).sort()).toEqual(Object.keys(EDGE_FUNCTION_ROUTES).sort());
+    // Netlify runs the edge functions of a path in the manifest's order: the canonical-path refusal first.
+    expect([...new Set(edge!.manifest.routes.map((r) => r.function))]).toEqual(Object.keys(EDGE_FUNCTION_ROUTES));
     for (const [name, table] of Object.entries(EDGE_FUNCTION_ROUTES)) {
       const routes = edge!.manifest.routes.filter((r) => r.function === name);
       expect(routes.map((r) => r.path), name).toEqual([...table.path]);

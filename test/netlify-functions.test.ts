@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setEnvironmentContext } from '@netlify/blobs';
@@ -15,7 +15,7 @@ import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
  * SERVICE_DATA_DIR, Netlify Blobs through its environment context (Netlify's own local
  * Blobs server here) and a real SMTP server, called with a stand-in for Context.
  */
-type Handler = (request: Request, context: { ip: string }) => Promise<Response>;
+type Handler = (request: Request, context: { ip: string; requestId?: string }) => Promise<Response>;
 let blobs: BlobsServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let connection: { siteID: string; token: string; edgeURL: string };
@@ -151,6 +151,48 @@ describe('Netlify functions', () => {
     expect(page.status).toBe(200);
     const list = await fn.default(new Request('https://site.example/orgs/org-1/api/instances', { headers }), context);
     expect(((await list.json()) as { total: number }).total).toBe(1);
+  });
+});
+
+describe('the request guard of every function', () => {
+  it('answers a failure with a JSON Error naming Netlify\'s request id, and logs one JSON line with it', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'netlify-fn-broken-'));
+    await cp(process.env.SERVICE_DATA_DIR!, broken, { recursive: true });
+    await writeFile(path.join(broken, 'summaries', 'threats.json'), '{ not json');
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
+    const saved = process.env.SERVICE_DATA_DIR;
+    process.env.SERVICE_DATA_DIR = broken;
+    try {
+      const fn = await freshInstance('read-api');
+      const res = await fn.default(new Request('https://site.example/api/v1/threats?limit=1'), { ...context, requestId: '01NETLIFYREQUEST' });
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(res.headers.get('x-request-id')).toBe('01NETLIFYREQUEST');
+      expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+      const body = (await res.json()) as { code: string; hint: string };
+      expect(body.code).toBe('internal_error');
+      expect(body.hint).toContain('01NETLIFYREQUEST');
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', requestId: '01NETLIFYREQUEST', path: '/api/v1/threats' });
+    } finally {
+      process.env.SERVICE_DATA_DIR = saved;
+      spy.mockRestore();
+    }
+  });
+
+  it('gives each function\'s answers the headers of their kind', async () => {
+    const notFound = await (await load('api-not-found')).default(new Request('https://site.example/api/nope'), context);
+    expect(notFound.headers.get('cache-control')).toBe('no-store');
+    expect(notFound.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
+    const search = await (await load('read-api')).default(new Request('https://site.example/api/v1/search?q=record'), context);
+    expect(search.headers.get('access-control-expose-headers')).toContain('Retry-After');
+    expect(search.headers.get('netlify-vary')).toBe('query=limit|offset|q');
+    const orgs = await (await load('org-api')).default(new Request('https://site.example/orgs/org-1/api/instances'), context);
+    expect(orgs.status).toBe(401);
+    expect(orgs.headers.get('cache-control')).toBe('no-store');
+    expect(orgs.headers.get('access-control-allow-origin')).toBeNull();
+    for (const res of [notFound, search, orgs]) expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 });
 

@@ -31,7 +31,7 @@ beforeAll(async () => {
   expect(parsedHeaders.errors).toEqual([]);
   redirects = parsedRedirects.redirects as typeof redirects;
   headers = parsedHeaders.headers as typeof headers;
-  site = await createStaticSite(dist);
+  site = (await createStaticSite(dist)).serve;
 });
 
 const isFile = (p: string) => existsSync(p) && statSync(p).isFile();

@@ -19,6 +19,8 @@ const project = path.resolve(import.meta.dirname, '..');
 const ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
 const OTHER_ORG = '1b2c3d4e-0000-4000-8000-000000000002';
 const NOWHERE_ORG = '99999999-0000-4000-8000-000000000009';
+/** The baseUrl of the synthetic corpus. */
+const BASE_URL = 'https://detour.example';
 
 let dataDir: string;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -83,9 +85,11 @@ describe('instances', () => {
     expect(instance).toMatchObject({ status: 'running', image: 'debian-12-firefox-esr', size: 'medium' });
     expect(instance.instance_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(String(instance.created_at)).toISOString()).toBe(instance.created_at);
-    expect(created.headers.get('location')).toBe(`${server.url}/orgs/${ORG}/api/instances/${instance.instance_uuid}`);
+    // Absolute URLs name the configured site (the build's baseUrl), not the Host the request came to.
+    expect(created.headers.get('location')).toBe(`${BASE_URL}/orgs/${ORG}/api/instances/${instance.instance_uuid}`);
+    expect(instance.access_url).toBe(`${BASE_URL}/sandbox/${instance.instance_uuid}/`);
 
-    const page = await fetch(String(instance.access_url));
+    const page = await fetch(server.url + new URL(String(instance.access_url)).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(String(instance.instance_uuid));
 
@@ -95,7 +99,7 @@ describe('instances', () => {
     const deleted = await call('DELETE', `/orgs/${ORG}/api/instances/${instance.instance_uuid}`, key);
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
-    expect((await fetch(String(instance.access_url))).status).toBe(404);
+    expect((await fetch(server.url + new URL(String(instance.access_url)).pathname)).status).toBe(404);
     const again = await call('DELETE', `/orgs/${ORG}/api/instances/${instance.instance_uuid}`, key);
     expect((await expectJson(again, 404, ['DELETE', ONE_INSTANCE])).code).toBe('not_found');
     expect((await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json())).toEqual({ instances: [], total: 0 });

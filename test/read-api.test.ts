@@ -270,7 +270,8 @@ describe('versioning', () => {
       const res = await app(new Request(`http://local${p}`), { remoteAddress: '192.0.2.1' });
       expect(res.headers.get('deprecation'), p).toBe(`@${Date.UTC(2027, 0, 1) / 1000}`);
       expect(res.headers.get('sunset')).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
-      expect(res.headers.get('link')).toBe('<http://local/api/v2>; rel="successor-version"');
+      // The configured address (the build's baseUrl), not the Host the request came to.
+      expect(res.headers.get('link')).toBe('<https://detour.example/api/v2>; rel="successor-version"');
     }
   });
 });

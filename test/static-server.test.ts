@@ -17,7 +17,7 @@ beforeAll(async () => {
   await writeSyntheticCorpus(path.join(root, 'content'), 3);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
-  site = await createStaticSite(dist);
+  site = (await createStaticSite(dist)).serve;
 });
 
 describe('the local server', () => {

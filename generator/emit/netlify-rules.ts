@@ -1,4 +1,5 @@
 import { COLLECTION_KEYS } from '../../core/collections.ts';
+import { HEADER_POLICY, SITE_HEADERS } from '../../core/header-policy.ts';
 import { apiFile, paths } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
 
@@ -9,17 +10,6 @@ import type { Corpus } from '../load-content.ts';
  * 404, and the read gate turns that 404 into the JSON Error (docs/decisions.md says why
  * no rule rewrites unknown paths to the JSON 404 file).
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 export const DATA_DIR = '_data';
 
 /** Netlify reads these two files from the publish folder and never serves them. */
@@ -47,30 +37,13 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /** Every header rule, in order (a later rule's value wins): `_headers` and the mirror configs come from this list. */
 export const HEADER_RULES: HeaderRule[] = [
-  {
-    for: '/*',
-    values: {
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
-      Vary: 'Accept',
-    },
-  },
-  {
-    for: '/api/*',
-    values: {
-      'Access-Control-Allow-Origin': '*',
-      'Access-Control-Expose-Headers': 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After',
-      'Content-Type': JSON_TYPE,
-      'Cache-Control': 'public, max-age=300',
-    },
-  },
+  { for: '/*', values: { ...SITE_HEADERS } },
+  { for: '/api/*', values: { ...HEADER_POLICY['static-document'] } },
   { for: '/*.md', values: { 'Content-Type': MARKDOWN_TYPE, 'Access-Control-Allow-Origin': '*' } },
   { for: paths.llms, values: { 'Content-Type': TEXT_TYPE, 'Access-Control-Allow-Origin': '*' } },
   { for: paths.llmsFull, values: { 'Content-Type': TEXT_TYPE, 'Access-Control-Allow-Origin': '*' } },

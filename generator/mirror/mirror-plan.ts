@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+import fg from 'fast-glob';
 import { apiError, type ApiError } from '../../core/api-error.ts';
 import { API_VERSIONS, type ApiVersion } from '../../core/api-versions.ts';
 import { COLLECTION_KEYS, SLUG_PATTERN } from '../../core/collections.ts';
@@ -12,7 +13,9 @@ import { EDGE_FUNCTION_ROUTES, FUNCTION_ROUTES, patternOf, type FunctionName, ty
 import { deprecationHeaders } from '../../runtime/deprecation.ts';
 import { READ_METHODS } from '../../runtime/read-routes.ts';
 import { pathPattern } from '../../server/static-rules.ts';
-import { DATA_DIR, HEADER_RULES, HEADERS_FILE, JSON_TYPE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
+import { API_LIKE_PATH, CASE_SENSITIVE_PREFIX, NON_CANONICAL_RULES } from '../../core/canonical-path.ts';
+import { HEADER_POLICY, JSON_TYPE } from '../../core/header-policy.ts';
+import { DATA_DIR, HEADER_RULES, HEADERS_FILE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
 import { MirrorError } from './mirror-error.ts';
 import { HTML_NAMED, MARKDOWN_AT_FULL_WEIGHT, MARKDOWN_NAMED } from './markdown-accept.ts';
 
@@ -29,6 +32,15 @@ export interface MirrorPlan {
   apiUrl: string;
   /** API paths served from a file: matched case-insensitively, with or without a trailing slash, as Netlify matches `_redirects`. */
   documents: { path: string; file: string }[];
+  /**
+   * Request targets (the path and query as sent, before any decoding) that are not
+   * canonical (core/canonical-path.ts): 404 before anything else, the API's JSON 404 when
+   * the decoded path matches `apiLike`, else the 404 page. A rule with `exceptUnder` does
+   * not apply to targets starting with it.
+   */
+  nonCanonical: { pattern: string; exceptUnder?: string }[];
+  /** Case-insensitive, on the decoded path: where a refused or unknown path answers the API's JSON 404. */
+  apiLike: string;
   /** Paths never served (case-insensitive): the function data and the host's rule files. */
   hidden: string[];
   /** Read paths (case-sensitive): any method but GET and HEAD is a 405 with `allow` and `body`. */
@@ -43,6 +55,8 @@ export interface MirrorPlan {
   twin: MarkdownTwinPlan;
   /** Every response header, with the rules that set it in order (a later match wins; case-insensitive unless said). */
   headers: HeaderPlan[];
+  /** Headers every answer with an error status (4xx, 5xx) gets in place of its path's: the header policy's static 404. */
+  errorHeaders: Record<string, string>;
   /** The Content-Type of the mirror's own JSON answers (405, 501). */
   jsonType: string;
 }
@@ -100,7 +114,7 @@ export interface MirrorPlanOptions {
 }
 
 export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan> {
-  const root = path.resolve(options.root);
+  const root = await realpath(path.resolve(options.root)).catch(() => path.resolve(options.root));
   const service = await readService(root);
   const apiUrl = (options.apiUrl ?? service.baseUrl).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new MirrorError(`The full API's URL must be an http(s) URL such as https://api.example.com; got "${apiUrl}" (from --api, else the build's baseUrl).`);
@@ -109,10 +123,14 @@ export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan
   const headers = await headerPlans(options.versions ?? API_VERSIONS, apiUrl);
   checkDocumentHeaders(documents, headers);
 
+  await refuseLinksOut(root);
+
   return {
     root,
     apiUrl,
     documents,
+    nonCanonical: Object.entries(NON_CANONICAL_RULES).map(([name, pattern]) => (name === 'upperCase' ? { pattern, exceptUnder: CASE_SENSITIVE_PREFIX } : { pattern })),
+    apiLike: API_LIKE_PATH,
     hidden: [...hidden, ...[REDIRECTS_FILE, HEADERS_FILE].map((name) => pathPattern(`/${name}`).source)],
     readOnly: {
       pattern: readPathPattern(),
@@ -129,8 +147,24 @@ export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan
     notFoundPage: NOT_FOUND_PAGE,
     twin: twinPlan(),
     headers,
+    errorHeaders: { ...HEADER_POLICY['static-not-found'] },
     jsonType: JSON_TYPE,
   };
+}
+
+/**
+ * nginx can refuse symbolic links (and the config tells it to), Caddy cannot: a build with
+ * a link leading out of it is refused here, so no mirror serves what lies outside the build.
+ */
+async function refuseLinksOut(root: string): Promise<void> {
+  const links = await fg('**/*', { cwd: root, dot: true, onlyFiles: false, followSymbolicLinks: false, stats: true });
+  for (const entry of links) {
+    if (!entry.stats?.isSymbolicLink()) continue;
+    const target = await realpath(path.join(root, entry.path)).catch(() => undefined);
+    if (!target || (target !== root && !target.startsWith(root + path.sep))) {
+      throw new MirrorError(`${path.join(root, entry.path)} is a symbolic link leading out of the build (to ${target ?? 'nothing'}): remove it; a mirror serves only the build itself.`);
+    }
+  }
 }
 
 async function readService(root: string): Promise<{ baseUrl: string }> {

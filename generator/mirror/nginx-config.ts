@@ -24,6 +24,9 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
     ...hashSizes(plan),
     '# Decisions on the request. Volatile: after an internal redirect (a rewrite, an error page)',
     '# they are made again for the new URI and method.',
+    map('$request_uri', '$mirror_raw_non_canonical', '0', nonCanonicalEntries(plan)),
+    '# Once a refusal has become the 404 document or page, that is served.',
+    map('$uri', '$mirror_non_canonical', '$mirror_raw_non_canonical', [[literal(plan.api.notFoundDocument), '0'], [literal(plan.notFoundPage), '0']]),
     map('$request_method', '$mirror_reading', '0', [['GET', '1'], ['HEAD', '1']]),
     map('$args', '$mirror_paged', '0', [[regex(`(^|&)(${plan.pagingParameters.join('|')})=[^&]`), '1']]),
     map('$uri', '$mirror_hidden', '0', plan.hidden.map((p) => [regex(p, true), '1'])),
@@ -45,11 +48,13 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
       ...plan.twin.notPages.map((p): [string, string] => [regex(prefixed('11', p)), '0']),
       ...plan.twin.pages.map((p): [string, string] => [regex(prefixed('11', p)), '1']),
     ]),
-    map('$uri', '$mirror_not_found', value(plan.notFoundPage), [[regex(plan.api.pattern), value(plan.api.notFoundDocument)]]),
+    map('$uri', '$mirror_not_found', value(plan.notFoundPage), [[regex(plan.apiLike, true), value(plan.api.notFoundDocument)]]),
     '',
     '# Headers, by the path of what is served (after any rewrite). Not volatile, so that',
     '# `set` can override one: an empty value sends no header.',
     ...plan.headers.map((header) => map('$uri', headerVariable(header.name), '""', [...header.rules].reverse().map((rule) => [regex(rule.pattern, !rule.caseSensitive), value(rule.value)]), false)),
+    '# An answer with an error status never gets stored.',
+    ...Object.entries(plan.errorHeaders).map(([name, errorValue]) => map('$status', sentVariable(plan, name), headerVariable(name), [[regex('^[45]'), value(errorValue)]], false)),
     '',
     'server {',
     `    listen ${listen(options.listen)};`,
@@ -67,13 +72,14 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
     ...(options.brotli ? ['    brotli_static on;'] : []),
     '    gzip_vary on;',
     '',
-    ...plan.headers.map((header) => `    add_header ${header.name} ${headerVariable(header.name)} always;`),
+    ...headerNames(plan).map((name) => `    add_header ${name} ${sentVariable(plan, name)} always;`),
     '    add_header Allow $mirror_allow always;',
     '',
     '    error_page 404 $mirror_not_found;',
     '    # A folder without index.html.',
     '    error_page 403 =404 $mirror_not_found;',
     '',
+    '    if ($mirror_non_canonical) { return 404; }',
     `    if ($mirror_read_only) { set $mirror_allow ${value(plan.readOnly.allow)}; set $mirror_content_type ${json}; return 405 ${value(plan.readOnly.body)}; }`,
     `    if ($mirror_full_api) { set $mirror_content_type ${json}; return 501 $mirror_full_api; }`,
     '    if ($mirror_api_refused) { return 404; }',
@@ -94,6 +100,32 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
 function map(source: string, variable: string, fallback: string, entries: [string, string][], volatile = true): string {
   const body = [...(volatile ? ['volatile;'] : []), `default ${fallback};`, ...entries.map(([key, result]) => `${key} ${result};`)];
   return [`map "${source}" ${variable} {`, ...body.map((line) => `    ${line}`), '}'].join('\n');
+}
+
+/** Every header the mirror sets: those of the paths, and those only errors get. */
+function headerNames(plan: MirrorPlan): string[] {
+  return [...new Set([...plan.headers.map((header) => header.name), ...Object.keys(plan.errorHeaders)])];
+}
+
+/** The variable `add_header` sends: the path's value, or the error value when the plan has one for that header. */
+function sentVariable(plan: MirrorPlan, name: string): string {
+  return name in plan.errorHeaders ? `${headerVariable(name)}_sent` : headerVariable(name);
+}
+
+/**
+ * The canonical-path rules as one map on the raw target, first match winning: the rules
+ * that apply everywhere, then the exempt prefix (not refused), then the rules it exempts.
+ */
+function nonCanonicalEntries(plan: MirrorPlan): [string, string][] {
+  const everywhere = plan.nonCanonical.filter((rule) => !rule.exceptUnder);
+  const exempted = plan.nonCanonical.filter((rule) => rule.exceptUnder);
+  const prefixes = [...new Set(exempted.map((rule) => rule.exceptUnder!))];
+  if (prefixes.length > 1) throw new Error(`nginx-config.ts spells one exempt prefix of the canonical-path rules, not ${prefixes.join(', ')}.`);
+  return [
+    ...everywhere.map((rule): [string, string] => [regex(rule.pattern), '1']),
+    ...prefixes.map((prefix): [string, string] => [regex(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '0']),
+    ...exempted.map((rule): [string, string] => [regex(rule.pattern), '1']),
+  ];
 }
 
 function headerVariable(name: string): string {

@@ -76,7 +76,8 @@ export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgAp
     );
 
   async function run(operation: Operation, route: Route, key: StoredKey, request: Request): Promise<Response> {
-    const origin = new URL(request.url).origin;
+    // The configured address, never the request's Host, which a client or a proxy may set to anything.
+    const origin = data.baseUrl;
     switch (operation) {
       case 'listInstances': {
         const instances = await listInstances(store, route.org);

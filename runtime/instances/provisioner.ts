@@ -9,7 +9,7 @@ export interface ProvisionRequest {
   instanceUuid: string;
   image: string;
   size: InstanceSize;
-  /** Origin the request came to, for building URLs on the same host. */
+  /** The site's configured address (never the request's Host), for building URLs on the same site. */
   origin: string;
 }
 

@@ -5,6 +5,7 @@ import { COLLECTION_KEYS } from '../../core/collections.ts';
 import type { HostProcess, HostScript, ServedSite } from './host-process.ts';
 import { prepareSite, startHost } from './host-process.ts';
 import { openApiValidator } from './openapi-validator.ts';
+import { send } from './raw-http.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { syntheticSlug } from './synthetic-corpus.ts';
 
@@ -50,6 +51,8 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   const request = (p: string, init: RequestInit & { client?: string } = {}) =>
     fetch(host.url + p, { ...init, headers: { 'X-Forwarded-For': init.client ?? newClient(), ...(init.headers as Record<string, string>) } });
   const file = async (name: string) => readFile(path.join(site.distDir, name), 'utf8');
+  /** A request sent as written (no client normalizes the target), as a fresh client. */
+  const raw = (p: string, headers: Record<string, string> = {}, method = 'GET', body?: string) => send(host.url, p, { method, headers: { 'x-forwarded-for': newClient(), ...headers }, body });
 
   /** A JSON answer with its status, checked against the OpenAPI document's schema for that operation. */
   async function json(res: Response, status: number, operation?: [string, string]) {
@@ -123,6 +126,31 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       }
       await expectError(await request('/api/nope', { method: 'POST' }), 404, 'not_found');
       await expectError(await request('/api/v1/nope', { method: 'DELETE' }), 404, 'not_found');
+    });
+
+    it('answers every other spelling of a path with a 404 before anything else, never the resource', async () => {
+      const slug = syntheticSlug('threats', 0);
+      for (const p of ['/API/V1/threats', `/api/v1/threats/${slug.toUpperCase()}`, '/api/v1/threat%73', '//api/v1/threats', '/api/v1//threats']) {
+        const res = await raw(p);
+        expect(res.status, p).toBe(404);
+        expect(res.headers['content-type'], p).toBe('application/json; charset=utf-8');
+        expect(JSON.parse(res.body.toString()).code, p).toBe('not_found');
+      }
+      for (const p of ['//_data/service.json', '/_data/service.json', '/_redirects', '/_headers', '//threats', '/Threats/']) {
+        const res = await raw(p);
+        expect(res.status, p).toBe(404);
+        expect(res.headers.location, p).toBeUndefined();
+        expect(res.body.toString(), p).not.toMatch(/"baseUrl"|api\/v1\.json  200/);
+      }
+    });
+
+    it('lets browsers read the rate-limit headers of search and error answers, and never caches a 404', async () => {
+      for (const p of ['/api/v1/search?q=record', '/api/v1/search', '/api/v1/nope', '/api/nope']) {
+        const res = await request(p);
+        expect(res.headers.get('access-control-expose-headers'), p).toContain('RateLimit-Remaining');
+        expect(res.headers.get('access-control-expose-headers'), p).toContain('Retry-After');
+        if (res.status >= 400) expect(res.headers.get('cache-control'), p).toBe('no-store');
+      }
     });
 
     it('answers other methods on read paths with 405 and Allow', async () => {
@@ -216,6 +244,18 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     const call = (method: string, p: string, key: string, body?: unknown) =>
       request(p, { method, headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     const INSTANCES = `/orgs/${ORG}/api/instances`;
+
+    it('builds Location and access_url from the configured address, whatever Host names, and never lets an answer be stored', async () => {
+      const key = await issue();
+      const res = await raw(INSTANCES, { host: 'evil.example', authorization: `Bearer ${key}`, 'content-type': 'application/json' }, 'POST', JSON.stringify({ image: 'debian-12-chromium', size: 'small' }));
+      expect(res.status).toBe(201);
+      const instance = JSON.parse(res.body.toString()) as { instance_uuid: string; access_url: string };
+      expect(res.headers.location).toBe(`https://detour.example${INSTANCES}/${instance.instance_uuid}`);
+      expect(instance.access_url).toBe(`https://detour.example/sandbox/${instance.instance_uuid}/`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect((await call('GET', INSTANCES, key)).headers.get('cache-control')).toBe('no-store');
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(204);
+    });
 
     it('runs an instance lifecycle with a key the keys CLI issued', async () => {
       const key = await issue();

@@ -10,10 +10,12 @@ export interface RawResponse {
 }
 
 /** One HTTP/1.1 request without fetch's defaults (no Accept-Encoding, no decompression), on a fresh connection. */
-export function send(base: string, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<RawResponse> {
+export function send(base: string, target: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: target, method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+    // A body is always framed: Node sends DELETE and OPTIONS bodies without a length otherwise.
+    const headers = options.body === undefined ? options.headers : { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) };
+    const req = request({ host: url.hostname, port: url.port, path: target, method: options.method ?? 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -29,7 +31,7 @@ export function send(base: string, target: string, options: { method?: string; h
     });
     req.setTimeout(5_000, () => req.destroy(new Error(`${options.method ?? 'GET'} ${target}: no answer within 5 s`)));
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
