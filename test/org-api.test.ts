@@ -301,6 +301,18 @@ describe('keys', () => {
     await expect(keysCli('issue', '--org', ORG)).rejects.toMatchObject({ code: 3 });
   });
 
+  it("runs the README's key example as written, again and again", async () => {
+    const readme = await readFile(path.join(project, 'README.md'), 'utf8');
+    const block = /```sh\n([^`]*?)\n```/g;
+    const example = [...readme.matchAll(block)].map((m) => m[1]!).find((b) => b.includes('keys -- issue'));
+    const commands = example!.slice(example!.indexOf('KEY=$(')).replaceAll('http://127.0.0.1:8888', server.url);
+    expect(commands).toContain(`--org ${ORG}`);
+    for (let run = 0; run < 2; run++) {
+      const { stdout } = await promisify(execFile)('bash', ['-c', commands], { cwd: project, env: { ...process.env, DATA_DIR: dataDir } });
+      expect(JSON.parse(stdout), `run ${run + 1}`).toMatchObject({ status: 'running', image: 'debian-12-firefox-esr', size: 'small' });
+    }
+  });
+
   it('never stores, logs or returns a secret in clear', async () => {
     expect(secrets.length).toBeGreaterThan(5);
     const files = await fg('**/*', { cwd: dataDir, dot: true, absolute: true });

@@ -79,7 +79,9 @@ export async function issueKey(
   const { secret, record } = newKey(org, name, scopes, now);
   const current = await store.get<StoredKey>(orgKey(org));
   if (current && !replace) {
-    throw new KeyConflictError(`Organization ${org} already has a key (${current.value.key_id}); rotate it, or issue with --replace`);
+    throw new KeyConflictError(
+      `Organization ${org} already has a key (${current.value.key_id}): rotate it with POST /orgs/${org}/api/key/rotate and that key, or issue again with --replace to put a new key in its place (the old one stops working).`,
+    );
   }
   await store.put<KeyIndex>(indexKey(record.key_id), { org, last_used_at: null }, { kind: 'if-absent' });
   const written = await store.put(orgKey(org), record, current ? { kind: 'if-version', version: current.version } : { kind: 'if-absent' });
