@@ -1,11 +1,10 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlobStore } from '../runtime/store/blob-store.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { storeKey, storePrefix, update, type Store } from '../runtime/store/store.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /** One contract, both implementations: the file store and Netlify Blobs (Netlify's own local Blobs server). */
 let blobServer: BlobsServer;
@@ -13,7 +12,7 @@ let blobPort: number;
 const token = 'test-token';
 
 beforeAll(async () => {
-  blobServer = new BlobsServer({ directory: await mkdtemp(path.join(tmpdir(), 'blobs-')), token, port: 0 });
+  blobServer = new BlobsServer({ directory: await temporaryDirectory('blobs-'), token, port: 0 });
   ({ port: blobPort } = await blobServer.start());
 });
 afterAll(() => blobServer.stop());
@@ -25,7 +24,7 @@ afterAll(() => blobServer.stop());
  * only on the file store.
  */
 const implementations: [string, () => Promise<Store>, { atomicConditions: boolean }][] = [
-  ['file store', async () => createFileStore(await mkdtemp(path.join(tmpdir(), 'store-'))), { atomicConditions: true }],
+  ['file store', async () => createFileStore(await temporaryDirectory('store-')), { atomicConditions: true }],
   [
     'Netlify Blobs',
     async () => createBlobStore(`test-${Math.random().toString(36).slice(2)}`, { siteID: 'site', token, edgeURL: `http://127.0.0.1:${blobPort}` }),
@@ -109,7 +108,7 @@ describe('store keys', () => {
 
 describe('file store atomicity', () => {
   it('leaves no temporary or lock files behind and keeps whole files only', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'store-'));
+    const dir = await temporaryDirectory('store-');
     const store = createFileStore(dir);
     await Promise.all(Array.from({ length: 40 }, (_, i) => store.put('same', { i, padding: 'x'.repeat(10_000) })));
     await update<number>(store, 'n', (n = 0) => n + 1);
