@@ -58,6 +58,15 @@ describe.each(stores)('%s', (_name, make) => {
   });
 });
 
+describe('keys stored before organization ids had to be UUIDs', () => {
+  it('refuses such a key as invalid instead of failing', async () => {
+    const store = createFileStore(path.join(await temporaryDirectory('keys-'), 'store'));
+    const { secret, key } = await issueKey(store, { org: ORG, name: 'old', scopes: [...SCOPES] });
+    await store.put(`keys/${key.key_id}`, { org: 'acme' });
+    expect(await authenticate(store, ORG, secret)).toEqual({ ok: false, reason: 'invalid' });
+  });
+});
+
 describe('rotation under concurrency (file store: the local Blobs server does not serialize conditional writes)', () => {
   it('lets exactly one of 16 concurrent rotations win while the key is in use, and only the winner works after', async () => {
     const store = createFileStore(path.join(await temporaryDirectory('keys-'), 'store'));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { KeyScope } from '../../core/instances.ts';
-import { assertCanonicalUuid } from '../../core/uuid.ts';
+import { assertCanonicalUuid, canonicalUuid } from '../../core/uuid.ts';
 import { storeKey, type Store } from '../store/store.ts';
 
 /**
@@ -112,7 +112,8 @@ export async function authenticate(store: Store, org: string, secret: string | u
   if (!SECRET_PATTERN.test(secret)) return { ok: false, reason: 'invalid' };
   const keyId = keyIdOf(secret);
   const index = await store.get<KeyIndex>(indexKey(keyId));
-  if (!index) return { ok: false, reason: 'invalid' };
+  // A key issued before organization ids had to be UUIDs belongs to an organization no path can name.
+  if (!index || canonicalUuid(index.value.org) !== index.value.org) return { ok: false, reason: 'invalid' };
   const active = await store.get<StoredKey>(orgKey(index.value.org));
   if (!active || active.value.key_id !== keyId || !sameHash(active.value.hash, sha256(secret))) return { ok: false, reason: 'invalid' };
   if (index.value.org !== org) return { ok: false, reason: 'other-org' };
