@@ -6,11 +6,13 @@ import { createSearch } from '../runtime/search.ts';
 import { createApp } from '../server/app.ts';
 import { listen } from '../server/listen.ts';
 import { writeSyntheticCorpus } from '../test/support/synthetic-corpus.ts';
+import { benchOrgApi } from './org-api.ts';
 
 /**
  * The search half of `npm run bench`: search latency (p50/p99) in process and over HTTP on
  * loopback, and the index's load time, for the shipped content and a synthetic
- * 10,000-record corpus. Over HTTP, a static read of /api/v1 in the same run is the baseline.
+ * 10,000-record corpus. Over HTTP, a static read of /api/v1 in the same run is the baseline,
+ * also for authenticated reads of the instance API (bench/org-api.ts).
  */
 const QUERIES_IN_PROCESS = 2000;
 const QUERIES_OVER_HTTP = 500;
@@ -87,6 +89,7 @@ export async function benchSearch(): Promise<void> {
     const shipped = path.join(root, 'shipped');
     await build({ contentDir: path.resolve(import.meta.dirname, '../content'), outDir: shipped });
     await measure('Shipped content', shipped);
+    await benchOrgApi(shipped, path.join(root, 'org-api-data'));
     const synthetic = path.join(root, 'synthetic');
     const syntheticContent = path.join(root, 'synthetic-content');
     await writeSyntheticCorpus(syntheticContent, 1667);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { baseUrlProblem } from './base-url.ts';
 import { DEFAULT_CACHE_DIR } from './build-cache.ts';
 import { build } from './build.ts';
 import { ContentError } from './problems.ts';
@@ -29,12 +30,19 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  const baseUrl = values['base-url'];
+  const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
+  if (problem) {
+    const from = process.argv.some((a) => a === '--base-url' || a.startsWith('--base-url=')) ? '--base-url' : 'SITE_BASE_URL';
+    console.error(`${from} ${problem}.\n${USAGE}`);
+    return 2;
+  }
   const reporter = terminalProgress();
   try {
     const summary = await build({
       contentDir: values.content,
       outDir: values.out,
-      baseUrl: values['base-url'],
+      baseUrl,
       cacheDir: values['no-cache'] ? undefined : values['cache-dir'],
       progress: reporter.progress,
     });

@@ -4,6 +4,7 @@ import fg from 'fast-glob';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import { readSource } from './frontmatter.ts';
+import { strayMarkdownProblems } from './stray-content.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
@@ -110,10 +111,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
 
   const jobs: ContentFile[] = REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file) => ({ file, relative: rel(file), kind: 'page' }));
+  const everyFile = (await fg('**/*', { cwd: contentDir })).sort();
+  const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
-    const files = (await fg('*.md', { cwd: path.join(contentDir, key), absolute: true })).sort();
-    jobs.push(...files.map((file): ContentFile => ({ file, relative: rel(file), kind: key })));
+    const files = everyFile.filter((f) => f.startsWith(`${key}/`) && f.endsWith('.md') && !f.includes('/', key.length + 1));
+    for (const f of files) read.add(f);
+    jobs.push(...files.map((f): ContentFile => ({ file: path.resolve(contentDir, f), relative: rel(path.join(contentDir, f)), kind: key })));
   }
+  problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, (f) => rel(path.join(contentDir, f))));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { build } from '../generator/build.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { startServer } from './support/http-server.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * The site in a real browser (Debian's chromium): pages render under the strict CSP with
@@ -37,7 +37,7 @@ async function open(pathname: string): Promise<{ page: Page; problems: string[] 
 
 describe.runIf(available)('in a browser', () => {
   beforeAll(async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'browser-'));
+    const root = await temporaryDirectory('browser-');
     await writeSyntheticCorpus(path.join(root, 'content'), 2);
     await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
     dataDir = path.join(root, 'data');

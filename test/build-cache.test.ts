@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -11,6 +10,7 @@ import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '..');
@@ -19,7 +19,7 @@ let content: string;
 let cacheDir: string;
 
 beforeEach(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'cache-'));
+  root = await temporaryDirectory('cache-');
   content = path.join(root, 'content');
   cacheDir = path.join(root, 'cache');
   await writeSyntheticCorpus(content, 4);

@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { createMemoryRateLimiter } from '../runtime/rate-limit.ts';
 import { acceptContact, acceptSignup } from '../runtime/submissions/accept-submission.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '..');
@@ -19,7 +18,7 @@ const cli = (script: string, args: string[], env: Record<string, string> = {}) =
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  dataDir = await mkdtemp(path.join(tmpdir(), 'cli-'));
+  dataDir = await temporaryDirectory('cli-');
   const store = createFileStore(path.join(dataDir, 'store'));
   const services = {
     store,
@@ -69,5 +68,57 @@ describe('npm run outbox', () => {
   it('resends only a mail whose delivery is uncertain, and says so otherwise', async () => {
     await expect(cli('outbox.ts', ['resend', 'no-such-mail'])).rejects.toMatchObject({ stderr: expect.stringContaining('is not a mail whose delivery is uncertain') });
     await expect(cli('outbox.ts', ['resend'])).rejects.toMatchObject({ code: 2, stdout: expect.stringContaining('resend ID') });
+  });
+});
+
+/** A command-line mistake: exit 2, what is wrong and how to fix it, and never a stack trace. */
+async function expectUsageError(running: Promise<unknown>, message: RegExp) {
+  const failure = (await running.then(
+    () => ({ code: 0, stderr: '' }),
+    (error: { code: number; stderr: string }) => error,
+  )) as { code: number; stderr: string };
+  expect(failure.code).toBe(2);
+  expect(failure.stderr).toMatch(message);
+  expect(failure.stderr).not.toMatch(/^\s+at /m);
+  expect(failure.stderr).not.toMatch(/Error \[ERR_/);
+}
+
+describe('npm run keys -- issue', () => {
+  const ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
+
+  it('refuses command-line mistakes with exit 2, saying what is wrong and how to fix it', async () => {
+    const cases: [string[], RegExp][] = [
+      [['issue', '--org', 'acme'], /--org "acme" is not an organization id: organization ids are UUIDs, such as 7d1f5c1e-/],
+      [['issue', '--org', '../keys/x'], /is not an organization id/],
+      [['issue', '--org', `${ORG}x`], /is not an organization id/],
+      [['issue'], /Which organization\? Give --org with its UUID/],
+      [['issue', '--org', ORG, '--bogus'], /Unknown option '--bogus'/],
+      [['issue', '--org', ORG, '--store', 'cloud'], /Unknown --store "cloud": use one of local, netlify-dev, blobs/],
+      [['issue', '--org', ORG, '--scopes', 'instances:admin'], /Unknown scope instances:admin: use one or more of instances:read, instances:write/],
+      [['issue', '--org', ORG, '--name', ' '], /--name " " cannot name a key/],
+      [['issue', '--org', ORG, 'ci'], /Unexpected argument "ci"/],
+      [['rotate', '--org', ORG], /Unknown command "rotate"/],
+    ];
+    for (const [args, message] of cases) await expectUsageError(cli('keys.ts', args), message);
+    const store = createFileStore(path.join(dataDir, 'store'));
+    expect(await store.list('orgs/')).toEqual([]);
+  });
+
+  it('reads an organization id in capitals as its lowercase UUID', async () => {
+    const { stdout } = await cli('keys.ts', ['issue', '--org', ORG.toUpperCase()]);
+    expect(stdout).toContain(`for organization ${ORG} `);
+    expect(await createFileStore(path.join(dataDir, 'store')).list('orgs/')).toEqual([`orgs/${ORG}/key`]);
+  });
+});
+
+describe('npm run build', () => {
+  const build = (args: string[], env: Record<string, string> = {}) =>
+    run(process.execPath, ['--import', 'tsx', path.join(project, 'generator/cli.ts'), '--out', path.join(dataDir, 'never-built'), ...args], { cwd: project, env: { ...process.env, ...env } });
+
+  it('refuses a base URL that is not the address of a site, with exit 2 and the form it wants', async () => {
+    await expectUsageError(build(['--base-url', 'notaurl']), /--base-url "notaurl" is not a URL: give the site's address, scheme and host only, such as https:\/\/detour\.example/);
+    await expectUsageError(build(['--base-url', 'ftp://files.example']), /is not an http\(s\) address/);
+    await expectUsageError(build(['--base-url=https://detour.example/blog?x=1']), /has more than a scheme and a host/);
+    await expectUsageError(build([], { SITE_BASE_URL: 'detour.example' }), /^SITE_BASE_URL "detour.example" is not a URL/);
   });
 });

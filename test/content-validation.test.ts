@@ -1,17 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { formatProblem, ContentError } from '../generator/problems.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 import fg from 'fast-glob';
 
 let content: string;
 let out: string;
 
 beforeEach(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'content-'));
+  const root = await temporaryDirectory('content-');
   content = path.join(root, 'content');
   out = path.join(root, 'dist');
   await writeSyntheticCorpus(content, 2);
@@ -60,6 +60,29 @@ describe('content validation', () => {
     const post = `${syntheticSlug('posts', 1)}.md`;
     expect(problems.some((p) => p.startsWith(`${post}:`) && p.includes('auther: is not a field of this file'))).toBe(true);
     expect(problems.some((p) => p.startsWith(`${post}:1: author: is missing`))).toBe(true);
+  });
+
+  it('refuses Markdown files the build would not read, naming each and where it belongs', async () => {
+    const record = path.join(content, `threats/${syntheticSlug('threats', 0)}.md`);
+    const place = async (relative: string) => {
+      await mkdir(path.dirname(path.join(content, relative)), { recursive: true });
+      await copyFile(record, path.join(content, relative));
+    };
+    for (const f of ['threat/typo-folder.md', 'threats/long-form.markdown', 'Glosary/capital.md', 'threats/drafts/nested.md', 'pages/faq.md', 'notes/elsewhere.md', 'loose.md', 'posts/shouting.MD']) await place(f);
+    let problems: string[] = [];
+    await build({ contentDir: content, outDir: out }).catch((error: ContentError) => (problems = error.problems.map((p) => formatProblem({ ...p, file: path.relative(content, p.file) }))));
+    const folders = 'threats/, glossary/, exposures/, apps/, ai/, posts/';
+    expect(problems).toEqual([
+      `Glosary/capital.md:1: file: Glosary/ is not a collection folder, so the build does not read this file -> move it to glossary/capital.md (the collections are ${folders})`,
+      `loose.md:1: file: is not in a collection folder, so the build does not read it -> move it into one of ${folders} (as loose.md)`,
+      `notes/elsewhere.md:1: file: notes/ is not a collection folder, so the build does not read this file -> move it to the collection it belongs to: ${folders}`,
+      `pages/faq.md:1: file: is not one of the site's pages (home.md, about.md, contact.md), so the build does not read it -> publish it as a record: move it to one of ${folders}`,
+      `posts/shouting.MD:1: file: is not read: records are .md files -> rename it to shouting.md`,
+      `threat/typo-folder.md:1: file: threat/ is not a collection folder, so the build does not read this file -> move it to threats/typo-folder.md (the collections are ${folders})`,
+      `threats/drafts/nested.md:1: file: is in a subfolder, and collections are flat -> move it to threats/nested.md`,
+      `threats/long-form.markdown:1: file: is not read: records are .md files -> rename it to long-form.md`,
+    ]);
+    expect(await fg('**/*', { cwd: out })).toEqual([]);
   });
 
   it('refuses a hand-written url or slug: both are derived', async () => {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { chromium, type Browser } from 'playwright-core';
@@ -13,6 +12,7 @@ import { createRebuildGuard } from '../server/rebuild-guard.ts';
 import { createRebuildQueue } from '../server/rebuild-queue.ts';
 import { watchContent } from '../server/watch-content.ts';
 import { prepareSite, startHost, type HostProcess, type ServedSite } from './support/host-process.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * `npm run dev`: the dev server as a user starts it (server/dev.ts as a child process, on
@@ -151,7 +151,7 @@ describe('the dev script in HTML answers', () => {
 
 describe('the content watcher', () => {
   it('reports edits (also after atomic saves), new folders, deletions and bursts in batches; not editor noise or files that came and went', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'watch-'));
+    const root = await temporaryDirectory('watch-');
     await mkdir(path.join(root, 'threats'));
     const file = path.join(root, 'threats', 'a.md');
     await writeFile(file, '1');
@@ -344,7 +344,7 @@ describe('npm run dev', () => {
     expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await get('/__dev/nothing')).status).toBe(404);
 
-    const built = path.join(await mkdtemp(path.join(tmpdir(), 'dev-prod-')), 'dist');
+    const built = path.join(await temporaryDirectory('dev-prod-'), 'dist');
     await build({ contentDir: site.contentDir, outDir: built });
     const files = await fg('**/*', { cwd: site.distDir, dot: true });
     expect(files.sort()).toEqual((await fg('**/*', { cwd: built, dot: true })).sort());

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '..');
@@ -20,7 +20,7 @@ if (!available) console.warn('Skipping the Deno check of the edge functions: no 
  */
 describe.runIf(available)('edge functions under Deno', () => {
   it('refuses non-canonical paths first, gates /api/v1 reads and rewrites Markdown requests, with URLs from the configured address', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'deno-'));
+    const dir = await temporaryDirectory('deno-');
     const script = path.join(dir, 'check.ts');
     await writeFile(
       script,

@@ -1,5 +1,3 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,6 +8,7 @@ import { prepareSite } from './support/host-process.ts';
 import { startServer } from './support/http-server.ts';
 import { send } from './support/raw-http.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * Random requests against every endpoint of the local server, over a real socket with the
@@ -26,7 +25,7 @@ let server: Listening;
 beforeAll(async () => {
   const site = await prepareSite(2);
   // Mail goes to .eml files in the data folder; nothing leaves the machine.
-  server = await startServer({ distDir: site.distDir, dataDir: path.join(await mkdtemp(path.join(tmpdir(), 'fuzz-')), 'data'), trustProxy: true });
+  server = await startServer({ distDir: site.distDir, dataDir: path.join(await temporaryDirectory('fuzz-'), 'data'), trustProxy: true });
   // Refusals are logged, one JSON line each; the test reads answers, not logs.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

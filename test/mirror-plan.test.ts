@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,7 @@ import { deprecationHeaders } from '../runtime/deprecation.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import { readRoute } from '../runtime/read-routes.ts';
 import { prepareSite } from './support/host-process.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * The mirror plan against the code it stands in for (Markdown negotiation, read routes,
@@ -158,7 +159,7 @@ describe('the mirror plan', () => {
 
 describe('precompress', () => {
   async function site(): Promise<string> {
-    const dir = await mkdtemp(path.join(tmpdir(), 'precompress-'));
+    const dir = await temporaryDirectory('precompress-');
     await mkdir(path.join(dir, 'api'), { recursive: true });
     await mkdir(path.join(dir, '_data'));
     const text = 'browser isolation keeps risky pages away from the device. '.repeat(40);

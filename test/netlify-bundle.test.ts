@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveConfig } from '@netlify/config';
 import { bundle } from '@netlify/edge-bundler';
@@ -14,6 +13,7 @@ import { denoAvailable, withDenoOnPath } from '../server/deno.ts';
 import { stageNetlifySite } from '../server/netlify-site.ts';
 import { prepareSite } from './support/host-process.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * What a deploy does with the project, done with Netlify's own code: the build, then
@@ -50,7 +50,7 @@ let edge: { functions: { name: string }[]; manifest: EdgeManifest } | undefined;
 beforeAll(async () => {
   const site = await prepareSite(2);
   distDir = site.distDir;
-  siteDir = path.join(await mkdtemp(path.join(tmpdir(), 'deploy-')), 'site');
+  siteDir = path.join(await temporaryDirectory('deploy-'), 'site');
   await stageNetlifySite({ projectDir: path.resolve(import.meta.dirname, '..'), distDir, siteDir });
 
   const { config } = await resolveConfig({ config: path.join(siteDir, 'netlify.toml'), repositoryRoot: siteDir, cwd: siteDir, context: 'production', offline: true, buffer: true });
@@ -63,7 +63,7 @@ beforeAll(async () => {
   );
   const zisiOptions = { basePath: siteDir, repositoryRoot: siteDir, config: { '*': functionSettings } };
   listed = (await listFunctions([config.functionsDirectory!], { ...zisiOptions, parseISC: true })) as ParsedFunction[];
-  const out = await mkdtemp(path.join(tmpdir(), 'functions-'));
+  const out = await temporaryDirectory('functions-');
   zipped = (await zipFunctions([config.functionsDirectory!], out, { ...zisiOptions, manifest: path.join(out, 'manifest.json') })) as typeof zipped;
 
   if (denoAvailable()) {
@@ -71,11 +71,11 @@ beforeAll(async () => {
     process.env.PATH = withDenoOnPath(process.env).PATH;
     // Reading an edge function's config, the bundler imports one type-only module from
     // edge.netlify.com; this machine has no network, so that one URL is served by a local stand-in.
-    const offline = await mkdtemp(path.join(tmpdir(), 'edge-offline-'));
+    const offline = await temporaryDirectory('edge-offline-');
     await writeFile(path.join(offline, 'globals-types.ts'), 'export type NetlifyGlobal = unknown;\n');
     await writeFile(path.join(offline, 'import_map.json'), JSON.stringify({ imports: { 'https://edge.netlify.com/bootstrap/globals/types.ts': './globals-types.ts' } }));
     try {
-      edge = (await bundle([config.build.edge_functions!], await mkdtemp(path.join(tmpdir(), 'edge-')), [], {
+      edge = (await bundle([config.build.edge_functions!], await temporaryDirectory('edge-'), [], {
         basePath: siteDir,
         importMapPaths: [path.join(offline, 'import_map.json')],
         cacheDirectory: path.join(offline, 'cache'),

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
@@ -8,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * Netlify's own parsers read the generated _redirects and _headers; a plain reading of
@@ -21,7 +21,7 @@ let headers: { forRegExp: RegExp; values: Record<string, string> }[];
 let site: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'rules-'));
+  const root = await temporaryDirectory('rules-');
   await writeSyntheticCorpus(path.join(root, 'content'), 3);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });

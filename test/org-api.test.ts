@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -8,11 +7,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canTransition, INSTANCE_STATUSES } from '../core/instances.ts';
 import { build } from '../generator/build.ts';
 import { transition, TransitionError } from '../runtime/instances/instances.ts';
+import { createOrgApi } from '../runtime/instances/org-api.ts';
+import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
 import { issueKey } from '../runtime/keys/api-keys.ts';
+import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
+import type { Store } from '../runtime/store/store.ts';
 import { startServer } from './support/http-server.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '..');
@@ -23,6 +27,7 @@ const NOWHERE_ORG = '99999999-0000-4000-8000-000000000009';
 const BASE_URL = 'https://detour.example';
 
 let dataDir: string;
+let dist: string;
 let server: Awaited<ReturnType<typeof startServer>>;
 let validate: ReturnType<typeof openApiValidator>;
 const secrets: string[] = [];
@@ -58,9 +63,9 @@ const INSTANCES = '/orgs/{org_uuid}/api/instances';
 const ONE_INSTANCE = '/orgs/{org_uuid}/api/instances/{instance_uuid}';
 
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'orgs-'));
+  const root = await temporaryDirectory('orgs-');
   await writeSyntheticCorpus(path.join(root, 'content'), 1);
-  const dist = path.join(root, 'dist');
+  dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
   validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
   dataDir = path.join(root, 'data');
@@ -190,6 +195,61 @@ describe('authentication and scopes', () => {
     expect((await call('GET', `/orgs/${ORG}/api/instances`, writer)).status).toBe(403);
     expect((await call('POST', `/orgs/${ORG}/api/instances`, writer, { image: 'debian-12-chromium', size: 'small' })).status).toBe(201);
   });
+
+  it('refuses organization and instance ids that are not UUIDs with 404, before touching the store', async () => {
+    const key = await issue(ORG, 'instances:read,instances:write');
+    const touched: string[] = [];
+    const real = createFileStore(path.join(dataDir, 'store'));
+    const watched: Store = {
+      get: (k) => (touched.push(k), real.get(k)),
+      put: (k, v, c) => (touched.push(k), real.put(k, v, c)),
+      delete: (k) => (touched.push(k), real.delete(k)),
+      list: (p) => (touched.push(p), real.list(p)),
+    };
+    const orgApi = createOrgApi({ store: watched, provisioner: createRecordingProvisioner(watched), data: await loadServiceData(path.join(dist, '_data')) });
+    const paths = [
+      '/orgs/org-1/api/instances',
+      '/orgs/x-4142/api/instances',
+      '/orgs/..%2Fkeys/api/key',
+      `/orgs/${ORG}%2Finstances/api/instances`,
+      `/orgs/${ORG.slice(0, -1)}/api/instances`,
+      `/orgs/${ORG}0/api/key`,
+      `/orgs/${ORG}/api/instances/not-a-uuid`,
+      `/orgs/${ORG}/api/instances/..%2F..%2Fkey`,
+    ];
+    for (const p of paths) {
+      const res = await orgApi(new Request(`http://127.0.0.1${p}`, { method: p.includes('/instances/') ? 'DELETE' : 'GET', headers: { Authorization: `Bearer ${key}` } }));
+      expect(res?.status, p).toBe(404);
+      const body = (await res!.json()) as { code: string; hint: string };
+      expect(body.code).toBe('not_found');
+      expect(body.hint, p).toMatch(/UUID|API description/);
+    }
+    expect(touched).toEqual([]);
+  });
+
+  it('reads an organization id in capitals as the same organization, never as another', async () => {
+    const key = await issue(ORG, 'instances:read,instances:write');
+    const created = (await (await call('POST', `/orgs/${ORG.toUpperCase()}/api/instances`, key, { image: 'debian-12-chromium', size: 'small' })).json()) as { instance_uuid: string };
+    const listed = (await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json()) as { instances: { instance_uuid: string }[] };
+    expect(listed.instances.map((i) => i.instance_uuid)).toContain(created.instance_uuid);
+    expect((await call('DELETE', `/orgs/${ORG}/api/instances/${created.instance_uuid.toUpperCase()}`, key)).status).toBe(204);
+  });
+
+  it('answers 32 concurrent clients x 20 requests with one key without a single 5xx', async () => {
+    const key = await issue(ORG, 'instances:read');
+    const statuses = await Promise.all(
+      Array.from({ length: 32 }, async () => {
+        const mine: number[] = [];
+        for (let i = 0; i < 20; i++) {
+          const res = await call('GET', `/orgs/${ORG}/api/instances`, key);
+          await res.arrayBuffer();
+          mine.push(res.status);
+        }
+        return mine;
+      }),
+    );
+    expect(new Set(statuses.flat())).toEqual(new Set([200]));
+  });
 });
 
 describe('keys', () => {
@@ -211,6 +271,21 @@ describe('keys', () => {
     expect(now.scopes).toEqual(['instances:read', 'instances:write']);
   });
 
+  it('lets exactly one of 16 concurrent rotations win while 32 clients use the key, with no 5xx', async () => {
+    const old = await issue(ORG, 'instances:read,instances:write');
+    const reads = Array.from({ length: 32 }, () => call('GET', `/orgs/${ORG}/api/instances`, old));
+    const rotations = await Promise.all(Array.from({ length: 16 }, () => call('POST', `/orgs/${ORG}/api/key/rotate`, old)));
+    const readStatuses = await Promise.all(reads.map(async (r) => (await r).status));
+    expect(readStatuses.every((status) => status === 200 || status === 401)).toBe(true);
+    const statuses = rotations.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(15).fill(401)]);
+    const winner = (await rotations.find((r) => r.status === 200)!.json()) as { key: string; key_id: string };
+    secrets.push(winner.key);
+    expect((await call('GET', `/orgs/${ORG}/api/instances`, old)).status).toBe(401);
+    const inspected = (await (await call('GET', `/orgs/${ORG}/api/key`, winner.key)).json()) as { key_id: string };
+    expect(inspected.key_id).toBe(winner.key_id);
+  });
+
   it('leaves exactly one valid key after two concurrent rotations', async () => {
     const old = await issue(ORG, 'instances:read,instances:write');
     const answers = await Promise.all([call('POST', `/orgs/${ORG}/api/key/rotate`, old), call('POST', `/orgs/${ORG}/api/key/rotate`, old)]);
@@ -228,6 +303,18 @@ describe('keys', () => {
     const store = createFileStore(path.join(dataDir, 'store'));
     await expect(issueKey(store, { org: ORG, name: 'x', scopes: ['instances:read'] })).rejects.toThrow(/already has a key/);
     await expect(keysCli('issue', '--org', ORG)).rejects.toMatchObject({ code: 3 });
+  });
+
+  it("runs the README's key example as written, again and again", async () => {
+    const readme = await readFile(path.join(project, 'README.md'), 'utf8');
+    const block = /```sh\n([^`]*?)\n```/g;
+    const example = [...readme.matchAll(block)].map((m) => m[1]!).find((b) => b.includes('keys -- issue'));
+    const commands = example!.slice(example!.indexOf('KEY=$(')).replaceAll('http://127.0.0.1:8888', server.url);
+    expect(commands).toContain(`--org ${ORG}`);
+    for (let run = 0; run < 2; run++) {
+      const { stdout } = await promisify(execFile)('bash', ['-c', commands], { cwd: project, env: { ...process.env, DATA_DIR: dataDir } });
+      expect(JSON.parse(stdout), `run ${run + 1}`).toMatchObject({ status: 'running', image: 'debian-12-firefox-esr', size: 'small' });
+    }
   });
 
   it('never stores, logs or returns a secret in clear', async () => {

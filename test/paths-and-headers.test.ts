@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isCanonicalPath, NON_CANONICAL_RULES } from '../core/canonical-path.ts';
@@ -10,6 +9,7 @@ import { prepareSite, type ServedSite } from './support/host-process.ts';
 import { startServer } from './support/http-server.ts';
 import { send, type RawResponse } from './support/raw-http.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * Paths and headers on the local server, over a real socket with raw requests (no client
@@ -196,9 +196,9 @@ describe('static reads', () => {
   });
 
   it('does not follow a symbolic link out of dist/', async () => {
-    const outside = await mkdtemp(path.join(tmpdir(), 'outside-'));
+    const outside = await temporaryDirectory('outside-');
     await writeFile(path.join(outside, 'secret.txt'), 'secret\n');
-    const dist = path.join(await mkdtemp(path.join(tmpdir(), 'linked-')), 'dist');
+    const dist = path.join(await temporaryDirectory('linked-'), 'dist');
     await cp(site.distDir, dist, { recursive: true });
     await symlink(path.join(outside, 'secret.txt'), path.join(dist, 'assets', 'secret.txt'));
     await symlink(outside, path.join(dist, 'outside'));
@@ -219,7 +219,7 @@ describe('static reads', () => {
 
 describe('failures', () => {
   it('answers an unexpected failure with a JSON Error and a request id, and logs one JSON line with that id', async () => {
-    const dist = path.join(await mkdtemp(path.join(tmpdir(), 'broken-')), 'dist');
+    const dist = path.join(await temporaryDirectory('broken-'), 'dist');
     await cp(site.distDir, dist, { recursive: true });
     await writeFile(path.join(dist, '_data', 'summaries', 'threats.json'), '{ not json');
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
@@ -10,6 +9,7 @@ import { createApp } from '../server/app.ts';
 import { startServer } from './support/http-server.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const PER_COLLECTION = 230;
 let dist: string;
@@ -17,7 +17,7 @@ let server: { url: string; close(): Promise<void> };
 let validate: ReturnType<typeof openApiValidator>;
 
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'read-api-'));
+  const root = await temporaryDirectory('read-api-');
   await writeSyntheticCorpus(path.join(root, 'content'), PER_COLLECTION);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });

@@ -1,19 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createApp } from '../server/app.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 let site: (request: Request) => Promise<Response>;
 let dist: string;
 const get = (p: string, init?: RequestInit) => site(new Request(`http://local${p}`, init));
 
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'static-'));
+  const root = await temporaryDirectory('static-');
   await writeSyntheticCorpus(path.join(root, 'content'), 3);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
@@ -74,7 +74,7 @@ describe('npm start', () => {
 
   it('builds when needed, serves on PORT, and stops cleanly on SIGTERM', async () => {
     const project = path.resolve(import.meta.dirname, '..');
-    const root = await mkdtemp(path.join(tmpdir(), 'start-'));
+    const root = await temporaryDirectory('start-');
     let output = '';
     await writeSyntheticCorpus(path.join(root, 'content'), 2);
     // Its own content and dist/, so the test neither depends on nor disturbs the working copy's.

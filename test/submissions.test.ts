@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,13 +11,14 @@ import { createApp, type AppOptions } from '../server/app.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
 
 let dist: string;
 let validate: ReturnType<typeof openApiValidator>;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 
 beforeAll(async () => {
-  const root = await mkdtemp(path.join(tmpdir(), 'submissions-'));
+  const root = await temporaryDirectory('submissions-');
   await writeSyntheticCorpus(path.join(root, 'content'), 2);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
@@ -31,7 +31,7 @@ const ENDPOINTS = ['/api/contact', '/api/newsletter', '/api/waitlist', '/api/san
 
 /** An app with its own data directory; every request from the given client address. */
 async function setup(options: Partial<AppOptions> = {}) {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'data-'));
+  const dataDir = await temporaryDirectory('data-');
   const app = await createApp({ distDir: dist, dataDir, trustProxy: true, ...options });
   const store = createFileStore(path.join(dataDir, 'store'));
   const post = (endpoint: string, body: unknown, init: { client?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) =>
@@ -456,7 +456,7 @@ describe('nothing is lost', () => {
 
   /** Runs acceptContact in a child process whose mailer kills it, before or during the transfer of the first mail. */
   async function dieWhileSending(moment: 'before-transfer' | 'during-transfer') {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'crash-'));
+    const dataDir = await temporaryDirectory('crash-');
     const script = path.join(dataDir, 'crash.mts');
     const project = path.resolve(import.meta.dirname, '..');
     const die = `process.kill(process.pid, 'SIGKILL'); await new Promise(() => {});`;

@@ -119,7 +119,13 @@ const contactOperation = (operationId: string, summary: string, body: string) =>
   },
 });
 
-const orgParam = { name: 'org_uuid', in: 'path', required: true, description: 'Organization identifier', schema: { type: 'string' } };
+const orgParam = {
+  name: 'org_uuid',
+  in: 'path',
+  required: true,
+  description: 'Organization identifier, a UUID (read in either case); anything else is 404',
+  schema: { type: 'string', format: 'uuid' },
+};
 const authErrors = {
   '401': response('Unauthorized'),
   '403': response('Forbidden'),
@@ -222,7 +228,7 @@ export function openApiDocument(corpus: Corpus) {
         },
       },
       '/orgs/{org_uuid}/api/instances/{instance_uuid}': {
-        parameters: [orgParam, { name: 'instance_uuid', in: 'path', required: true, schema: { type: 'string' } }],
+        parameters: [orgParam, { name: 'instance_uuid', in: 'path', required: true, description: 'A UUID; anything else is 404', schema: { type: 'string', format: 'uuid' } }],
         delete: {
           operationId: 'deleteInstance',
           tags: ['Instances (proposed)'],

@@ -176,7 +176,11 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       key_id: { type: 'string' },
       name: { type: 'string' },
       created_at: { type: 'string', format: 'date-time' },
-      last_used_at: { type: ['string', 'null'], format: 'date-time' },
+      last_used_at: {
+        type: ['string', 'null'],
+        format: 'date-time',
+        description: 'When the key was last used, recorded at most once a minute (so up to 60 s before the latest use); null until its first use',
+      },
       scopes: { type: 'array', items: { type: 'string', enum: ['instances:read', 'instances:write'] } },
     },
   },

@@ -1,3 +1,4 @@
+import { BASE_URL_PATTERN } from '../base-url.ts';
 import type { JsonSchema } from './content.ts';
 
 /** content/site.yaml: who we are and where the site lives. */
@@ -8,7 +9,7 @@ export const siteSchema: JsonSchema = {
   required: ['name', 'baseUrl', 'description', 'apiName', 'apiDescription', 'contactEmail', 'language'],
   properties: {
     name: { type: 'string', minLength: 2, maxLength: 80 },
-    baseUrl: { type: 'string', format: 'uri', pattern: '^https?://[^/]+$' },
+    baseUrl: { type: 'string', format: 'uri', pattern: BASE_URL_PATTERN.source },
     description: { type: 'string', minLength: 20, maxLength: 300 },
     apiName: { type: 'string', minLength: 2, maxLength: 80 },
     apiDescription: { type: 'string', minLength: 20, maxLength: 400 },

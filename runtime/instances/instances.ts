@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { canTransition, type Instance, type InstanceSize, type InstanceStatus } from '../../core/instances.ts';
-import { encodeOrg } from '../keys/api-keys.ts';
-import type { Store } from '../store/store.ts';
+import { assertCanonicalUuid } from '../../core/uuid.ts';
+import { storeKey, storePrefix, type Store } from '../store/store.ts';
 import type { Provisioner } from './provisioner.ts';
 
-/** Instances of an organization, kept in the store at `orgs/<org>/instances/<uuid>`. */
-const instanceKey = (org: string, uuid: string) => `orgs/${encodeOrg(org)}/instances/${uuid}`;
+/** Instances of an organization, kept in the store at `orgs/<org>/instances/<uuid>`; both ids canonical UUIDs. */
+const orgInstances = (org: string) => ['orgs', assertCanonicalUuid(org, 'Organization id'), 'instances'];
+const instanceKey = (org: string, uuid: string) => storeKey(...orgInstances(org), assertCanonicalUuid(uuid, 'Instance id'));
 
 export async function listInstances(store: Store, org: string): Promise<Instance[]> {
-  const keys = await store.list(`orgs/${encodeOrg(org)}/instances/`);
+  const keys = await store.list(storePrefix(...orgInstances(org)));
   const found = await Promise.all(keys.map(async (k) => (await store.get<Instance>(k))?.value));
   return found.filter((i): i is Instance => i !== undefined).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.instance_uuid.localeCompare(b.instance_uuid));
 }
 
 export async function getInstance(store: Store, org: string, uuid: string): Promise<Instance | undefined> {
-  return /^[0-9a-f-]{36}$/.test(uuid) ? (await store.get<Instance>(instanceKey(org, uuid)))?.value : undefined;
+  return (await store.get<Instance>(instanceKey(org, uuid)))?.value;
 }
 
 export async function createInstance(

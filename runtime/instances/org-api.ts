@@ -1,5 +1,6 @@
 import { INSTANCE_SIZES, type InstanceSize, type KeyScope } from '../../core/instances.ts';
-import { authenticate, inspection, rotateKey, type StoredKey } from '../keys/api-keys.ts';
+import { canonicalUuid } from '../../core/uuid.ts';
+import { authenticate, inspection, rotateKey, type ActiveKey } from '../keys/api-keys.ts';
 import { readJsonBody } from '../read-json-body.ts';
 import { errorResponse, jsonResponse } from '../responses.ts';
 import type { ServiceData } from '../service-data.ts';
@@ -15,6 +16,7 @@ import type { Provisioner } from './provisioner.ts';
 type Operation = 'listInstances' | 'createInstance' | 'deleteInstance' | 'inspectKey' | 'rotateKey';
 
 interface Route {
+  /** Canonical UUIDs: ids that are not UUIDs never get a route, so they never reach the store. */
   org: string;
   allow: string;
   operations: Partial<Record<string, Operation>>;
@@ -34,21 +36,33 @@ export function isOrgApiPath(pathname: string): boolean {
   return pathname.startsWith('/orgs/');
 }
 
-function routeOf(pathname: string): Route | undefined {
+/**
+ * The route of a path, or undefined (404). An organization or instance id that is not a
+ * UUID names nothing that can exist: it is refused here, before any key check or store access.
+ */
+function routeOf(pathname: string): Route | { badId: 'organization' | 'instance' } | undefined {
   const match = /^\/orgs\/([^/]+)\/api\/(instances|key)(?:\/([^/]+))?\/?$/.exec(pathname);
   if (!match) return undefined;
-  let org: string;
-  try {
-    org = decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
-  }
-  const [, , resource, rest] = match;
+  const [, orgSegment, resource, rest] = match;
+  const org = uuidSegment(orgSegment!);
+  if (!org) return { badId: 'organization' };
   if (resource === 'instances' && rest === undefined) return { org, allow: 'GET, POST', operations: { GET: 'listInstances', POST: 'createInstance' } };
-  if (resource === 'instances') return { org, allow: 'DELETE', operations: { DELETE: 'deleteInstance' }, instanceUuid: rest };
+  if (resource === 'instances') {
+    const instanceUuid = uuidSegment(rest!);
+    return instanceUuid ? { org, allow: 'DELETE', operations: { DELETE: 'deleteInstance' }, instanceUuid } : { badId: 'instance' };
+  }
   if (resource === 'key' && rest === undefined) return { org, allow: 'GET', operations: { GET: 'inspectKey' } };
   if (resource === 'key' && rest === 'rotate') return { org, allow: 'POST', operations: { POST: 'rotateKey' } };
   return undefined;
+}
+
+/** A path segment naming a UUID (percent-encoded or not, either case), in canonical form. */
+function uuidSegment(segment: string): string | undefined {
+  try {
+    return canonicalUuid(decodeURIComponent(segment));
+  } catch {
+    return undefined;
+  }
 }
 
 function bearer(request: Request): string | undefined {
@@ -75,7 +89,7 @@ export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgAp
       { 'WWW-Authenticate': reason === 'missing' ? 'Bearer realm="orgs"' : 'Bearer realm="orgs", error="invalid_token"' },
     );
 
-  async function run(operation: Operation, route: Route, key: StoredKey, request: Request): Promise<Response> {
+  async function run(operation: Operation, route: Route, key: ActiveKey, request: Request): Promise<Response> {
     // The configured address, never the request's Host, which a client or a proxy may set to anything.
     const origin = data.baseUrl;
     switch (operation) {
@@ -100,18 +114,14 @@ export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgAp
         return jsonResponse(instance, { status: 201, headers: { Location: location } });
       }
       case 'deleteInstance':
-        return (await deleteInstance(store, provisioner, route.org, route.instanceUuid ?? '')) ? new Response(null, { status: 204 }) : notFound();
+        return (await deleteInstance(store, provisioner, route.org, route.instanceUuid!)) ? new Response(null, { status: 204 }) : notFound();
       case 'inspectKey':
         return jsonResponse(inspection(key));
       case 'rotateKey': {
-        // A concurrent use may bump the key record between reading and writing it: retry while our key is still the active one.
-        for (let attempt = 0; attempt < 10; attempt++) {
-          const rotated = await rotateKey(store, route.org, key, now());
-          if (rotated) return jsonResponse({ key: rotated.secret, key_id: rotated.key.key_id, created_at: rotated.key.created_at }, { headers: { 'Cache-Control': 'no-store' } });
-          const still = await authenticate(store, route.org, bearer(request), now());
-          if (!still.ok) return unauthorized('invalid');
-        }
-        return fail('internal_error', 'The key could not be rotated because it kept changing.', 'Try the rotation again.');
+        // Uses never write the key's record, so the only way to lose is another rotation (or a reissue): this key is gone.
+        const rotated = await rotateKey(store, route.org, key, now());
+        if (!rotated) return unauthorized('invalid');
+        return jsonResponse({ key: rotated.secret, key_id: rotated.key.key_id, created_at: rotated.key.created_at }, { headers: { 'Cache-Control': 'no-store' } });
       }
     }
   }
@@ -121,6 +131,9 @@ export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgAp
     if (!isOrgApiPath(url.pathname)) return undefined;
     const route = routeOf(url.pathname);
     if (!route) return notFound();
+    if ('badId' in route) {
+      return fail('not_found', `The ${route.badId} id in this path is not a UUID, so nothing exists here.`, `${route.badId === 'organization' ? 'Organization' : 'Instance'} ids are UUIDs such as 7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10; check the path.`);
+    }
     const method = request.method === 'HEAD' ? 'GET' : request.method;
     const operation = route.operations[method];
     if (!operation) {

@@ -1,4 +1,5 @@
-import type { Store } from '../store/store.ts';
+import { assertCanonicalUuid } from '../../core/uuid.ts';
+import { storeKey, type Store } from '../store/store.ts';
 import type { Provisioner } from './provisioner.ts';
 
 export const SANDBOX_PAGE_PATH = '/sandbox/';
@@ -9,7 +10,7 @@ export interface SandboxSession {
   size: string;
 }
 
-export const sessionKey = (instanceUuid: string) => `sandbox-sessions/${instanceUuid}`;
+export const sessionKey = (instanceUuid: string) => storeKey('sandbox-sessions', assertCanonicalUuid(instanceUuid, 'Instance id'));
 
 /**
  * The provisioner of this project on both hosts until a remote-browser backend is

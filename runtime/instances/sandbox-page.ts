@@ -1,3 +1,4 @@
+import { canonicalUuid } from '../../core/uuid.ts';
 import type { Store } from '../store/store.ts';
 import { getInstance } from './instances.ts';
 import { SANDBOX_PAGE_PATH, sessionKey, type SandboxSession } from './recording-provisioner.ts';
@@ -12,11 +13,12 @@ export function createSandboxPage(store: Store) {
   return async function sandboxPage(request: Request): Promise<Response | undefined> {
     const { pathname } = new URL(request.url);
     if (!pathname.startsWith(SANDBOX_PAGE_PATH)) return undefined;
-    const uuid = pathname.slice(SANDBOX_PAGE_PATH.length).replace(/\/$/, '');
-    const session = /^[0-9a-f-]{36}$/.test(uuid) ? (await store.get<SandboxSession>(sessionKey(uuid)))?.value : undefined;
-    const instance = session && (await getInstance(store, session.org, uuid));
+    const uuid = canonicalUuid(pathname.slice(SANDBOX_PAGE_PATH.length).replace(/\/$/, ''));
+    const session = uuid ? (await store.get<SandboxSession>(sessionKey(uuid)))?.value : undefined;
+    // Sessions recorded before organization ids had to be UUIDs name organizations the API no longer reaches.
+    const instance = uuid && session && canonicalUuid(session.org) === session.org ? await getInstance(store, session.org, uuid) : undefined;
     const headers = { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
-    if (!instance) return new Response('<!doctype html><title>No such instance</title><h1>No such instance</h1><p>It does not exist or was deleted.</p>\n', { status: 404, headers });
+    if (!uuid || !instance) return new Response('<!doctype html><title>No such instance</title><h1>No such instance</h1><p>It does not exist or was deleted.</p>\n', { status: 404, headers });
     const rows = Object.entries(instance).map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(String(v))}</td></tr>`).join('');
     return new Response(
       `<!doctype html><html lang="en"><meta charset="utf-8"><title>sandbox instance ${escape(uuid)}</title><h1>sandbox instance</h1><table>${rows}</table><p>This instance was provisioned by the recording provisioner: it is recorded on this service, and no remote browser runs behind it yet.</p></html>\n`,

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { link, mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lockIsStale, removeLeftovers, temporaryName } from './leftovers.ts';
-import { assertKey, type Store, type Stored, type WriteCondition } from './store.ts';
+import { assertKey, assertPrefix, type Store, type Stored, type WriteCondition } from './store.ts';
 
 /**
  * The one-machine store: one JSON file per key under a data directory. A write goes to a
  * temporary file that is fsynced and renamed over the old one, so a crash leaves the old
- * or the new value, never a torn file. Conditional writes hold a per-key lock file
- * (created exclusively), which also serializes separate processes such as the CLI. Both
- * carry the writer's process id, so what a killed process left is recognised and removed.
+ * or the new value, never a torn file, and a reader (who takes no lock) reads one or the
+ * other whole. Conditional writes hold a per-key lock file (created exclusively), which
+ * also serializes separate processes such as the CLI. Both carry the writer's process id,
+ * so what a killed process left is recognised and removed.
  */
 const LOCK_STALE_MS = 10_000;
 
@@ -97,8 +98,8 @@ export function createFileStore(dir: string): Store {
     },
 
     async list(prefix) {
-      const base = path.join(dir, prefix);
-      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      assertPrefix(prefix);
+      const entries = await readdir(path.join(dir, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
       return entries
         .filter((e) => e.isFile() && e.name.endsWith('.json'))
         .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).slice(0, -'.json'.length).split(path.sep).join('/'))

@@ -26,12 +26,44 @@ export interface Store {
   list(prefix: string): Promise<string[]>;
 }
 
-/** Keys are `/`-separated segments of `[a-z0-9._-]`; anything else is a programming error, not user input. */
-export function assertKey(key: string): void {
-  if (!/^[a-z0-9._-]+(\/[a-z0-9._-]+)*$/i.test(key) || key.split('/').some((s) => s === '.' || s === '..')) {
-    throw new Error(`Invalid store key: ${JSON.stringify(key)}`);
-  }
+/**
+ * A key is `/`-separated segments of lowercase `[a-z0-9._-]`, none of them `.` or `..`.
+ * Lowercase only, so two keys never share a file on a case-insensitive file system (the
+ * file store on macOS or Windows) while being two blobs on Netlify. Keys are built by
+ * `storeKey` from values the caller has validated; a key that breaks the rule is a
+ * programming error, not user input.
+ */
+const SEGMENT = /^[a-z0-9._-]+$/;
+
+function assertSegment(segment: string, key: string): void {
+  if (!SEGMENT.test(segment) || segment === '.' || segment === '..') throw new Error(`Invalid store key: ${JSON.stringify(key)}`);
 }
+
+export function assertKey(key: string): void {
+  for (const segment of key.split('/')) assertSegment(segment, key);
+}
+
+/** A list prefix is empty or whole segments ending in `/`, so it means the same on every store (a folder). */
+export function assertPrefix(prefix: string): void {
+  if (prefix === '') return;
+  if (!prefix.endsWith('/')) throw new Error(`Invalid store prefix: ${JSON.stringify(prefix)} (a prefix ends with /)`);
+  assertKey(prefix.slice(0, -1));
+}
+
+/**
+ * The one way to build a key from parts: each part must be one segment, so an id holding
+ * `/`, `..`, capitals or anything outside the alphabet can never reach or shadow another
+ * record's key. Validate outside input before it gets here (organization and instance ids
+ * are canonical UUIDs by then).
+ */
+export function storeKey(...segments: string[]): string {
+  const key = segments.join('/');
+  for (const segment of segments) assertSegment(segment, key);
+  return key;
+}
+
+/** The prefix that lists every key under these parts. */
+export const storePrefix = (...segments: string[]): string => `${storeKey(...segments)}/`;
 
 /**
  * Read-modify-write with retries: `change` gets the current value (or undefined) and

@@ -1,8 +1,8 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { build, type BuildSummary } from '../../generator/build.ts';
+import { temporaryDirectory } from './temporary-directory.ts';
 
 export const REAL_CONTENT = path.resolve(import.meta.dirname, '../../content');
 
@@ -16,7 +16,7 @@ export interface BuiltSite {
 
 /** Builds a content folder into a fresh temporary dist/ and gives tests a way to read it. */
 export async function buildSite(contentDir = REAL_CONTENT): Promise<BuiltSite> {
-  const dir = path.join(await mkdtemp(path.join(tmpdir(), 'dist-')), 'dist');
+  const dir = path.join(await temporaryDirectory('dist-'), 'dist');
   const summary = await build({ contentDir, outDir: dir });
   const read = (file: string) => readFile(path.join(dir, file), 'utf8');
   return {

@@ -23,6 +23,12 @@ export interface HostTraits {
    * edge invocation in a new worker (docs/decisions.md), so RateLimit-Remaining stays at 599 there.
    */
   readCountsDown: boolean;
+  /**
+   * Requests each of 32 concurrent clients makes with one key, or none: the emulator starts a
+   * worker for every invocation, and 32 x 2 requests took 45 s there. The org-api function
+   * takes the same load on Netlify Blobs in test/netlify-functions.test.ts.
+   */
+  requestsPerClient?: number;
 }
 
 const PER_COLLECTION = 3;
@@ -270,6 +276,22 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(204);
       expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(404);
       await expectError(await request(INSTANCES), 401, 'unauthorized');
+    });
+
+    it.runIf(traits.requestsPerClient)(`answers 32 concurrent clients x ${traits.requestsPerClient} reads with one key, none of them 5xx`, async () => {
+      const key = await issue();
+      const statuses = await Promise.all(
+        Array.from({ length: 32 }, async () => {
+          const mine: number[] = [];
+          for (let i = 0; i < traits.requestsPerClient!; i++) {
+            const res = await call('GET', INSTANCES, key);
+            await res.arrayBuffer();
+            mine.push(res.status);
+          }
+          return mine;
+        }),
+      );
+      expect(new Set(statuses.flat()), host.output().slice(-2000)).toEqual(new Set([200]));
     });
 
     it('rotates the key: the new one works, the old one is refused', async () => {

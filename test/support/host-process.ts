@@ -1,10 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from '../../generator/build.ts';
 import { writeSyntheticCorpus } from './synthetic-corpus.ts';
+import { temporaryDirectory } from './temporary-directory.ts';
 
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '../..');
@@ -33,7 +33,7 @@ export interface ServedSite {
 
 /** A synthetic content folder built into a fresh dist/, with an empty data folder: what a host test serves. */
 export async function prepareSite(perCollection: number): Promise<ServedSite> {
-  const root = await mkdtemp(path.join(tmpdir(), 'host-'));
+  const root = await temporaryDirectory('host-');
   const site = { contentDir: path.join(root, 'content'), distDir: path.join(root, 'dist'), dataDir: path.join(root, 'data') };
   await writeSyntheticCorpus(site.contentDir, perCollection);
   await build({ contentDir: site.contentDir, outDir: site.distDir });

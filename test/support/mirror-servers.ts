@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { temporaryDirectory } from './temporary-directory.ts';
 
 /**
  * Debian's nginx and Caddy as a test starts them: its own process in the foreground, with
@@ -53,7 +53,7 @@ export async function testNginxConfig(mirrorConfig: string): Promise<string> {
 }
 
 async function nginxFiles(mirrorConfig: string, options: { brotli: boolean }): Promise<{ errorLog: string; args: string[] }> {
-  const prefix = await mkdtemp(path.join(tmpdir(), 'mirror-nginx-'));
+  const prefix = await temporaryDirectory('mirror-nginx-');
   const errorLog = path.join(prefix, 'error.log');
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   await writeFile(path.join(prefix, 'mirror.conf'), mirrorConfig);
@@ -79,7 +79,7 @@ async function nginxFiles(mirrorConfig: string, options: { brotli: boolean }): P
 
 /** Caddy on the generated Caddyfile, with the admin endpoint and automatic HTTPS off, and its data and config folders in a temporary folder. */
 export async function startCaddy(caddyfile: string, port: number): Promise<MirrorServer> {
-  const home = await mkdtemp(path.join(tmpdir(), 'mirror-caddy-'));
+  const home = await temporaryDirectory('mirror-caddy-');
   for (const dir of ['data', 'config']) await mkdir(path.join(home, dir));
   const file = path.join(home, 'Caddyfile');
   await writeFile(file, `{\n\tadmin off\n\tauto_https off\n}\n\n${caddyfile}`);
