@@ -52,7 +52,10 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   if (request.body) {
     const reader = request.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // A client that went away or was too slow (the server's request timeout) ends the stream with an error: its fault, not ours.
+      const read = await reader.read().catch(() => undefined);
+      if (!read) return { ok: false, problem: { status: 400, message: 'The request body ended before it was complete: the connection closed or timed out.', hint: 'Send the whole body at once, within 30 seconds.' } };
+      const { done, value } = read;
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {

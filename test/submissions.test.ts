@@ -393,6 +393,31 @@ async function bytesUnder(dir: string): Promise<number> {
   return sizes.reduce((a, b) => a + b, 0);
 }
 
+describe('a body cut off on its way', () => {
+  it('is the client\'s 400, stores no submission and logs no server failure', async () => {
+    const { post, dataDir } = await setup();
+    const before = await bytesUnder(dataDir);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // What a client that disconnects or misses the request timeout leaves: a stream that errors after some bytes.
+      const raw = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"email": "a@exam'));
+          controller.error(new Error('aborted'));
+        },
+      });
+      const res = await post('/api/newsletter', undefined, { raw });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/ended before it was complete/);
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+    // The sender's count of attempts, as for any other 400, and nothing else.
+    expect((await bytesUnder(dataDir)) - before).toBeLessThan(200);
+  });
+});
+
 describe('what a body can make the server write', () => {
   const fields = { name: 'A', email: 'a@example.com' };
   const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
