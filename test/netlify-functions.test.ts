@@ -207,7 +207,7 @@ describe('the request guard of every function', () => {
     const search = await (await load('read-api')).default(new Request('https://site.example/api/v1/search?q=record'), context);
     expect(search.headers.get('access-control-expose-headers')).toContain('Retry-After');
     expect(search.headers.get('netlify-vary')).toBe('query=limit|offset|q');
-    const orgs = await (await load('org-api')).default(new Request('https://site.example/orgs/org-1/api/instances'), context);
+    const orgs = await (await load('org-api')).default(new Request('https://site.example/orgs/3f1c2a9e-8b7d-4c6e-9a5f-2d1e0b7c4a63/api/instances'), context);
     expect(orgs.status).toBe(401);
     expect(orgs.headers.get('cache-control')).toBe('no-store');
     expect(orgs.headers.get('access-control-allow-origin')).toBeNull();

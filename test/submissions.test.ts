@@ -206,15 +206,20 @@ describe('bad input gets a clear 400 and changes nothing', () => {
     expect(await stored()).toHaveLength(5);
   });
 
-  it('answers an unexpected failure with a 500 Error object, and logs its cause', async () => {
+  it('answers an unexpected failure with a 500 Error object naming the request id, and logs its cause in one JSON line with that id', async () => {
     const { post, dataDir } = await setup();
     // The store's folder becomes a file: every write fails with ENOTDIR, as a broken disk would.
     await rm(path.join(dataDir, 'store'), { recursive: true, force: true });
     await writeFile(path.join(dataDir, 'store'), '');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await expectError(await post('/api/newsletter', { email: 'n@example.com' }), 500, 'internal_error', '/api/newsletter');
-      expect(logged.mock.calls.flat().join(' ')).toMatch(/\/api\/newsletter: unexpected failure: .*ENOTDIR/s);
+      const res = await post('/api/newsletter', { email: 'n@example.com' });
+      const requestId = res.headers.get('x-request-id');
+      await expectError(res, 500, 'internal_error', '/api/newsletter');
+      expect(logged).toHaveBeenCalledTimes(1);
+      const line = JSON.parse(String(logged.mock.calls[0]![0])) as { requestId: string; path: string; error: { message: string } };
+      expect(line).toMatchObject({ requestId, path: '/api/newsletter' });
+      expect(line.error.message).toContain('ENOTDIR');
     } finally {
       logged.mockRestore();
     }

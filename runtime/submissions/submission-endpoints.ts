@@ -39,17 +39,8 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
   return async function submissions(request: Request, sender: string): Promise<Response | undefined> {
     const kind = kindOf(new URL(request.url).pathname);
     if (!kind) return undefined;
-    try {
-      return await handle(kind, request, sender);
-    } catch (error) {
-      // Never an empty 500: the operator gets the cause in the log, the client an Error it can act on.
-      console.error(`${SUBMISSION_PATHS[kind]}: unexpected failure: ${(error as Error)?.stack ?? String(error)}`);
-      return fail(
-        'internal_error',
-        'The server failed while handling this submission.',
-        'Try again in a few minutes; if you sent a contact message, it may already be saved, so check your inbox for an acknowledgement first.',
-      );
-    }
+    // An unexpected failure is the request guard's: a 500 Error naming the request id, and one JSON log line with it.
+    return handle(kind, request, sender);
   };
 
   async function handle(kind: SubmissionKind, request: Request, sender: string): Promise<Response> {
