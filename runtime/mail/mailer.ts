@@ -1,9 +1,10 @@
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection, { type SentMessageInfo } from 'nodemailer/lib/smtp-connection';
 import { temporaryName } from '../store/leftovers.ts';
+import { writeSynced } from '../store/write-synced.ts';
 
 /** One mail as the outbox stores it: plain text, one recipient, a fixed Message-ID. */
 export interface OutgoingMail {
@@ -123,13 +124,7 @@ export function createFileMailer(dir: string): Mailer {
       const file = path.join(dir, `${name}.eml`);
       const temporary = temporaryName(file);
       try {
-        const handle = await open(temporary, 'w');
-        try {
-          await handle.writeFile(raw);
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        await writeSynced(temporary, raw);
         await hooks?.beforeTransmit();
       } catch (error) {
         await rm(temporary, { force: true });

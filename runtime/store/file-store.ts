@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { link, mkdir, open, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { lockIsStale, removeLeftovers, temporaryName } from './leftovers.ts';
 import { assertKey, assertPrefix, type Store, type Stored, type WriteCondition } from './store.ts';
+import { writeSynced } from './write-synced.ts';
 
 /**
  * The one-machine store: one JSON file per key under a data directory. A write goes to a
@@ -63,13 +64,7 @@ export function createFileStore(dir: string): Store {
   async function writeAtomically(file: string, text: string): Promise<void> {
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = temporaryName(file);
-    const handle = await open(temporary, 'w');
-    try {
-      await handle.writeFile(text);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSynced(temporary, text);
     await rename(temporary, file);
   }
 
