@@ -37,6 +37,8 @@ export interface DevReload {
 
 /** A comment every so often keeps idle streams open through proxies and lets a dead connection be noticed. */
 const HEARTBEAT_MS = 20_000;
+/** Builds remembered for pages that connect late; a page older than all of them reloads. */
+const HISTORY = 100;
 /** How soon a page reconnects after the dev server restarts (the browser's default is seconds). */
 const RETRY_MS = 500;
 
@@ -50,11 +52,19 @@ export function createDevReload(initial: DevState): DevReload {
   const encoder = new TextEncoder();
   const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   let state = initial;
+  /** The builds served, newest last, each with the pages it changed (undefined: any page), for pages that connect late. */
+  const history: { build: string; pages?: readonly string[] }[] = [{ build: initial.build, pages: [] }];
 
   const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-  const stateEvent = () => {
+  /** With `current`, the connecting page is as the served build has it: no build since its own changed it. */
+  const stateEvent = (current = false) => {
     const { kind, ...data } = state;
-    return event(kind, data);
+    return event(kind, { ...data, current });
+  };
+  /** Whether no build after `build` changed the page at `pagePath`; false for a build no longer remembered. */
+  const unchangedSince = (build: string | null, pagePath: string | null) => {
+    const since = history.findIndex((entry) => entry.build === build);
+    return since >= 0 && pagePath !== null && history.slice(since + 1).every((entry) => entry.pages && !entry.pages.includes(pagePath));
   };
   const send = (chunk: Uint8Array) => {
     for (const stream of streams) {
@@ -86,7 +96,8 @@ export function createDevReload(initial: DevState): DevReload {
         // The current state at once: a page that connects during an error shows it, and one
         // built before the newest build learns that it is out of date.
         c.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
-        c.enqueue(stateEvent());
+        const asked = new URL(request.url).searchParams;
+        c.enqueue(stateEvent(unchangedSince(asked.get('build'), asked.get('path'))));
       },
       cancel() {
         streams.delete(controller);
@@ -115,6 +126,8 @@ export function createDevReload(initial: DevState): DevReload {
     built(build, changes, { pages, complete } = { complete: true }) {
       const wasBroken = state.kind === 'error';
       state = { kind: 'ok', build };
+      history.push({ build, pages });
+      if (history.length > HISTORY) history.shift();
       if (wasBroken) send(stateEvent());
       send(event('reload', { build, changes, pages, complete }));
     },

@@ -215,9 +215,12 @@ interface EventStream {
   close(): void;
 }
 
-async function openEvents(base: string): Promise<EventStream> {
+/** `page`: the page the stream is opened for, as its script opens it (its build and path). */
+async function openEvents(base: string, page?: { build: string; path: string }): Promise<EventStream> {
   const controller = new AbortController();
-  const response = await fetch(new URL('/__dev/events', base), { signal: controller.signal });
+  const url = new URL('/__dev/events', base);
+  if (page) url.search = new URLSearchParams(page).toString();
+  const response = await fetch(url, { signal: controller.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const received: { event: string; data: Record<string, unknown> }[] = [];
@@ -296,8 +299,9 @@ describe('npm run dev', () => {
     expect(await titleOf('posts', 'posts-record-new')).toBe('Brand new post');
     expect(await (await get('/posts/posts-record-new/')).text()).toContain('Brand new post');
     // A deleted and a new record went ahead of the whole build too, with the API's rules for them.
-    expect(host.output()).toMatch(/Updated posts\/posts-record-2\.md in \d+ ms \(4 files written or deleted\)/);
-    expect(host.output()).toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
+    // Polled: the server's answer can arrive before its log line does.
+    await expect.poll(() => host.output(), SOON).toMatch(/Updated posts\/posts-record-2\.md in \d+ ms \(4 files written or deleted\)/);
+    await expect.poll(() => host.output(), SOON).toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
   });
 
   it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
@@ -340,7 +344,7 @@ describe('npm run dev', () => {
     // The dev server's own files come from 'self', so the page's policy allows them as it is.
     const script = await get('/__dev/live-reload.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(await script.text()).toContain("new EventSource('/__dev/events')");
+    expect(await script.text()).toContain('new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`)');
     expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await get('/__dev/nothing')).status).toBe(404);
 
@@ -368,6 +372,12 @@ describe('npm run dev', () => {
       expect(reload.pages).toContain('/threats/');
       expect(reload.pages).not.toContain('/threats/threats-record-0/');
       expect(reload.build).not.toBe(first.build);
+      // A page that connects late learns whether the builds since its own changed it.
+      for (const [pagePath, current] of [['/threats/threats-record-0/', true], ['/threats/', false]] as const) {
+        const late = await openEvents(host.url, { build: String(first.build), path: pagePath });
+        expect((await late.next('ok')).data, pagePath).toEqual({ build: reload.build, current });
+        late.close();
+      }
 
       await setField(file, 'category', 'not-a-category');
       const { data: error } = await events.next('error');
@@ -422,6 +432,11 @@ describe('npm run dev', () => {
         while (!reload.complete);
         expect(reload.changes).toContain('exposures/exposures-record-2.md');
       }
+      // Put back and built to the end, so no rebuild of this test runs on into the next one's page loads.
+      await restore(file, original);
+      let restored;
+      do restored = (await events.next('reload')).data;
+      while (!restored.complete);
     } finally {
       polling = false;
       await poll;
@@ -450,7 +465,7 @@ describe('npm run dev', () => {
         if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
       });
       page.on('pageerror', (e) => problems.push(e.message));
-      const connected = () => page.waitForResponse((r) => r.url().endsWith('/__dev/events'));
+      const connected = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/__dev/events');
       try {
         let stream = connected();
         await page.goto(url('/glossary/glossary-record-1/').href);

@@ -11,7 +11,8 @@
   const OVERLAY_ID = '__dev-overlay';
   // The build this page came from: a page older than what the dev server serves reloads.
   let pageBuild = new URL(document.currentScript.src).searchParams.get('build');
-  const events = new EventSource('/__dev/events');
+  // The stream's first event says whether a build served since this page's own changed it.
+  const events = new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`);
   let reloading = false;
 
   const reload = () => {
@@ -20,8 +21,11 @@
     events.close();
     location.reload();
   };
-  const follow = (build) => {
-    if (build !== pageBuild) reload();
+  // A page that builds since its own left unchanged is that build's page as it is.
+  const follow = ({ build, current }) => {
+    if (build === pageBuild) return;
+    if (current) pageBuild = build;
+    else reload();
   };
 
   const element = (name, className, text) => {
@@ -86,13 +90,13 @@
   });
   events.addEventListener('ok', (event) => {
     hide();
-    follow(JSON.parse(event.data).build);
+    follow(JSON.parse(event.data));
   });
   events.addEventListener('error', (event) => {
     // A dropped connection is an "error" event too, without data; EventSource reconnects by itself.
     if (!(event instanceof MessageEvent)) return;
     const state = JSON.parse(event.data);
     show(state);
-    follow(state.build);
+    follow(state);
   });
 })();
