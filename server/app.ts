@@ -41,6 +41,8 @@ export interface AppOptions {
 /** Where the request came from, as the host adapter knows it (socket address locally, context.ip on Netlify). */
 export interface RequestInfo {
   remoteAddress?: string;
+  /** The request target as the client sent it, before URL parsing resolved its dot segments and escapes. */
+  target?: string;
 }
 
 type Handler = (request: Request, client: string, requestId: string) => Promise<Response>;
@@ -112,7 +114,12 @@ export async function createApp(options: AppOptions): Promise<App> {
   const app = async (request: Request, info: RequestInfo = {}) => {
     const requestId = requestIdOf(undefined);
     // Everything else a failure can come from (the static host, the read gate): shaped here.
-    return guarded(request, requestId, { docs: data.docs }, async () => route(request, clientAddress(request, info.remoteAddress, options.trustProxy ?? false), requestId));
+    // What the client sent is judged too: nginx and Caddy judge the raw target, and a parsed URL has lost `%2e%2e`.
+    const sent = info.target?.split('?')[0];
+    return guarded(request, requestId, { docs: data.docs }, async () =>
+      (sent !== undefined && (await nonCanonicalAnswer(request, data.baseUrl, () => staticSite.notFound(request), sent))) ||
+      route(request, clientAddress(request, info.remoteAddress, options.trustProxy ?? false), requestId),
+    );
   };
   return Object.assign(app, { docs: data.docs });
 }

@@ -35,7 +35,8 @@ export class ListenError extends Error {}
 export function listen(app: ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string }, options: ListenOptions): Promise<Listening> {
   const limits = { ...CONNECTION_LIMITS, ...options.limits };
   const { port, hostname } = options;
-  const fetch = (request: Request, env: HttpBindings | Http2Bindings) => app(request, { remoteAddress: 'incoming' in env ? env.incoming.socket.remoteAddress : undefined });
+  const fetch = (request: Request, env: HttpBindings | Http2Bindings) =>
+    app(request, 'incoming' in env ? { remoteAddress: env.incoming.socket.remoteAddress, target: env.incoming.url } : {});
   const server = createAdaptorServer({
     fetch,
     hostname,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { isCanonicalPath } from '../core/canonical-path.ts';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { SUBMISSION_PATHS } from '../core/submissions.ts';
 import type { Listening } from '../server/listen.ts';
@@ -82,6 +83,17 @@ const body = fc.oneof(
   fc.string({ maxLength: 2_000 }),
 );
 
+const isApiPath = (p: string) => p.startsWith('/api/') || p.startsWith('/orgs/');
+
+/** The path as URL parsers (and so every host) resolve it; as sent when it is no URL at all. */
+function resolvedPath(target: string): string {
+  try {
+    return new URL(`http://fuzz.invalid${target}`).pathname;
+  } catch {
+    return target;
+  }
+}
+
 describe('every endpoint of the local server, fuzzed', () => {
   it('never answers 5xx, and every answer with a body names its type, JSON wherever the API answers', async () => {
     let runs = 0;
@@ -95,8 +107,10 @@ describe('every endpoint of the local server, fuzzed', () => {
         expect(res.status, what).toBeGreaterThanOrEqual(200);
         const type = res.headers['content-type'];
         if (res.body.length > 0) expect(type, what).toBeDefined();
-        // The API's paths, and the refusals of requests no path can be read from, answer JSON.
-        const api = path.startsWith('/api/') || path.startsWith('/orgs/') || [400, 408, 431].includes(res.status);
+        // The API's paths, and the refusals of requests no path can be read from, answer JSON. A path is
+        // the API's as every host resolves its dot segments (`/api/..` is the home page), or, refused as
+        // not canonical, as it was sent (`/api/%2e%2e`).
+        const api = (isCanonicalPath(path.split('?')[0]!) ? isApiPath(resolvedPath(path)) : isApiPath(path)) || [400, 408, 431].includes(res.status);
         if (api && res.body.length > 0) expect(type, what).toBe('application/json; charset=utf-8');
         // ...and every refusal there is the Error object, never an empty answer.
         if (api && res.status >= 400 && verb !== 'HEAD') {

@@ -60,13 +60,16 @@ describe('canonical paths', () => {
       '/api/v1/search%3Fq=x',
       '/api/v1/threats%2F',
       '/api/v1/%zz',
+      // Escaped dots, which a URL parser would resolve into the folder above: judged as sent.
+      '/api/%2e%2e',
+      '/api/v1/%2E/threats',
     ]) {
       expectJsonError(await get(target), 404, 'not_found', target);
     }
   });
 
   it('answers 404 with the 404 page to other spellings of pages, and never serves build-internal files', async () => {
-    for (const target of ['//threats/', '/Threats/', '/threats//', `/threats/${slug.toUpperCase()}/`, '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '//_redirects', '/_headers', '/_Headers', '/.env', '/assets/.hidden', '/x%5c..%5c_data/service.json']) {
+    for (const target of ['//threats/', '/Threats/', '/threats//', `/threats/${slug.toUpperCase()}/`, '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '//_redirects', '/_headers', '/_Headers', '/.env', '/assets/.hidden', '/x%5c..%5c_data/service.json', '/threats/%2e%2e/']) {
       const res = await get(target);
       expect(res.status, target).toBe(404);
       expect(res.headers['content-type'], target).toBe('text/html; charset=utf-8');
