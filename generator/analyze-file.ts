@@ -15,7 +15,7 @@ import { validateFrontmatter } from './validate-schema.ts';
  */
 export interface FileAnalysis {
   meta: FileMeta;
-  /** The body as written, and its tree without source positions (they are only needed for the problems). */
+  /** The body as written and as HTML. */
   body: WrittenBody;
 }
 
@@ -42,7 +42,7 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
   const links = findings
     .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
     .map((f) => ({ url: f.value, line: at(f.line) }));
-  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links }, body: writtenBody(source.body, withoutPositions(tree)) };
+  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links }, body: writtenBody(source.body, tree) };
 }
 
 function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
@@ -86,6 +86,3 @@ function referencesOf(source: SourceFile, schema: JsonSchema): FileMeta['referen
   return references;
 }
 
-function withoutPositions<T>(node: T): T {
-  return JSON.parse(JSON.stringify(node, (key, value: unknown) => (key === 'position' ? undefined : value))) as T;
-}

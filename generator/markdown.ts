@@ -1,3 +1,4 @@
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import rehypeSlug from 'rehype-slug';
@@ -13,7 +14,8 @@ import { unified } from 'unified';
  * from it, so they cannot say different things.
  */
 const parser = unified().use(remarkParse).use(remarkGfm);
-const htmlRenderer = unified().use(remarkRehype).use(rehypeSlug).use(rehypeStringify);
+const toHast = unified().use(remarkRehype).use(rehypeSlug);
+const htmlWriter = unified().use(rehypeStringify);
 const markdownWriter = unified()
   .use(remarkGfm)
   .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' });
@@ -22,9 +24,40 @@ export function parseMarkdown(text: string): MdastRoot {
   return parser.runSync(parser.parse(text)) as MdastRoot;
 }
 
-export function renderHtml(tree: MdastRoot): string {
-  const hast = htmlRenderer.runSync(structuredClone(tree));
-  return htmlRenderer.stringify(hast);
+/**
+ * HTML of a page's own parts (title, fields, links). Its ids give way to those in `taken`
+ * (the body's, rendered apart, and the other parts'), to which they are then added: an
+ * author's anchors stay as written whatever the page puts around the body.
+ */
+export function renderHtml(tree: MdastRoot, taken = new Set<string>()): string {
+  const hast = toHast.runSync(structuredClone(tree)) as HastRoot;
+  giveWay(hast, taken);
+  return htmlWriter.stringify(hast);
+}
+
+/** HTML of a written body, and the ids it holds (see renderHtml). The tree is used up. */
+export function renderBody(tree: MdastRoot): { html: string; ids: string[] } {
+  const hast = toHast.runSync(tree) as HastRoot;
+  const ids: string[] = [];
+  forEachElement(hast, (element) => {
+    if (typeof element.properties.id === 'string') ids.push(element.properties.id);
+  });
+  return { html: htmlWriter.stringify(hast), ids };
+}
+
+function giveWay(tree: HastRoot, taken: Set<string>): void {
+  forEachElement(tree, (element) => {
+    let id = element.properties.id;
+    if (typeof id !== 'string') return;
+    for (let n = 1; taken.has(id); n++) id = `${element.properties.id}-${n}`;
+    element.properties.id = id;
+    taken.add(id);
+  });
+}
+
+function forEachElement(node: HastRoot | HastContent, visit: (element: Element) => void): void {
+  if (node.type === 'element') visit(node);
+  if ('children' in node) for (const child of node.children) forEachElement(child, visit);
 }
 
 export function renderMarkdown(tree: MdastRoot): string {
@@ -32,19 +65,23 @@ export function renderMarkdown(tree: MdastRoot): string {
 }
 
 /**
- * A content file's body as its author wrote it, and its tree. The twin and the record's
+ * A content file's body as its author wrote it, and as HTML. The twin and the record's
  * `body` carry the text itself rather than the tree written back out: the author's
  * Markdown is what a reader of Markdown wants, and serializing every body again cost 6 s
- * of a 46 s build at 10,000 records.
+ * of a 46 s build at 10,000 records. The HTML is rendered where the file is analyzed (on
+ * every core) and kept instead of the tree: a tree takes about ten times the memory of
+ * its text, which is what held 50,000 records' builds above 2 GiB.
  */
 export interface WrittenBody {
   /** Without leading blank lines or trailing white space, ending in one newline. */
   markdown: string;
-  tree: MdastRoot;
+  html: string;
+  /** The ids of the HTML's elements (its headings'), which the page around it must not reuse. */
+  ids: string[];
 }
 
 export function writtenBody(text: string, tree: MdastRoot): WrittenBody {
-  return { markdown: `${text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()}\n`, tree };
+  return { markdown: `${text.replace(/^(?:[ \t]*\r?\n)+/, '').trimEnd()}\n`, ...renderBody(tree) };
 }
 
 /** Markdown documents one after another, as blocks: a blank line between each. */

@@ -7,8 +7,10 @@ import type { SitePage } from './site-page.ts';
 /** The two files of a page: its HTML, from the whole tree, and its Markdown twin. */
 export function renderPage(site: Site, page: SitePage): { html: [string, string]; markdown: [string, string] } {
   const tail = page.tail ?? [];
-  const whole = page.body || tail.length ? root([...page.tree.children, ...(page.body?.tree.children ?? []), ...tail]) : page.tree;
-  const main = renderHtml(whole) + (page.htmlAppendix ? `\n${page.htmlAppendix}` : '');
+  const taken = new Set(page.body?.ids);
+  const main = [renderHtml(page.tree, taken), page.body?.html, tail.length ? renderHtml(root(tail), taken) : undefined, page.htmlAppendix]
+    .filter((part) => part !== undefined && part !== '')
+    .join('\n');
   const html = layout({ site, path: page.path, title: page.title, description: page.description, main });
   const markdown = joinMarkdown(renderMarkdown(page.tree), page.body?.markdown, tail.length ? renderMarkdown(root(tail)) : undefined);
   return {
