@@ -14,7 +14,9 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
+import { composedOutput, lazyOutput, offThreadOutput, outputKey, type Output } from './outputs.ts';
+import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
+import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage, latestDate } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
@@ -49,11 +51,16 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put(paths.openapi.slice(1), json(openapi));
   put(paths.apiNotFoundDocument.slice(1), json(notFoundError(corpus.site.baseUrl)));
   const summaries = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)])) as Record<CollectionKey, Summary[]>;
+  const lists = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, json(summaries[key])])) as Record<CollectionKey, string>;
   for (const key of COLLECTION_KEYS) {
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
-    put(`${DATA_DIR}/summaries/${key}.json`, json(summaries[key]));
+    put(`${DATA_DIR}/summaries/${key}.json`, lists[key]);
   }
-  put(`${DATA_DIR}/search-index.json`, lazyOutput(['search-index', JSON.stringify(summaries)], () => searchIndexJson(corpus)));
+  const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
+  put(
+    `${DATA_DIR}/search-index.json`,
+    offThreadOutput(['search-index', ...Object.values(lists)], () => searchIndexJson(summaries), offThread ? () => searchIndexOffThread(lists) : undefined),
+  );
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 

@@ -22,7 +22,11 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
   const { build } = await import('esbuild');
   rmSync(bundles, { recursive: true, force: true });
   await build({
-    entryPoints: { cli: path.join(project, 'generator/cli.ts'), 'analyze-worker': path.join(project, 'generator/parallel/analyze-thread.ts') },
+    entryPoints: {
+      cli: path.join(project, 'generator/cli.ts'),
+      'analyze-worker': path.join(project, 'generator/parallel/analyze-thread.ts'),
+      'search-index-worker': path.join(project, 'generator/parallel/search-index-thread.ts'),
+    },
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { outputKey, type LazyOutput, type Output } from './outputs.ts';
+import { outputKey, renderElsewhere, type LazyOutput, type Output } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteSummary {
@@ -31,8 +31,9 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     let done = 0;
+    const elsewhere = renderElsewhere(files, () => true);
     await mapBounded([...files], 32, async ([file, output]) => {
-      const content = typeof output === 'string' ? output : output.render();
+      const content = (await elsewhere.get(file)) ?? (typeof output === 'string' ? output : output.render());
       bytes += Buffer.byteLength(content);
       await writeFile(path.join(staging, file), content);
       progress('write', ++done, files.size);
@@ -52,12 +53,12 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
 /**
  * What dist/ holds, as the last in-place write left it: what it was built from, and per
  * file the key it was written under (a lazy output's signature, else a hash of the content),
- * its size, its modification time and, for a file of parts, each part's key and length.
+ * its size, its modification time and, for a file of parts, each part's key and length in bytes.
  */
 interface Manifest {
   outDir: string;
   inputs?: string;
-  files: Record<string, [key: string, size: number, mtimeMs: number, parts?: [key: string, length: number][]]>;
+  files: Record<string, [key: string, size: number, mtimeMs: number, parts?: [key: string, bytes: number][]]>;
 }
 
 export interface DistState {
@@ -128,20 +129,23 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
   };
 
-  /** A file of parts: the unchanged parts come from the file as it is, the others are rendered. */
+  /**
+   * A file of parts: the unchanged parts are copied from the file as it is, as bytes (a
+   * 30 MB llms-full.txt is not decoded and encoded again), the others are rendered.
+   */
   const renderParts = (file: string, output: LazyOutput & { parts: NonNullable<LazyOutput['parts']> }) => {
-    const old = new Map<string, string>();
+    const old = new Map<string, Buffer>();
     const known = previous[file]?.[3];
     if (known && intact(file)) {
-      const text = readFileSync(path.join(root, file), 'utf8');
+      const bytes = readFileSync(path.join(root, file));
       let offset = 0;
       for (const [key, length] of known) {
-        old.set(key, text.slice(offset, offset + length));
+        old.set(key, bytes.subarray(offset, offset + length));
         offset += length;
       }
     }
-    const texts = output.parts.map((part) => old.get(part.key) ?? part.render());
-    return { content: texts.join(''), parts: output.parts.map((part, i): [string, number] => [part.key, texts[i]!.length]) };
+    const pieces = output.parts.map((part) => old.get(part.key) ?? Buffer.from(part.render()));
+    return { content: Buffer.concat(pieces), parts: output.parts.map((part, i): [string, number] => [part.key, pieces[i]!.length]) };
   };
 
   const made = new Set<string>();
@@ -174,19 +178,23 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       let bytes = 0;
       let done = 0;
       const turn = eventLoopTurns();
-      for (const [file, output] of files) {
-        progress('write', done++, files.size);
-        await turn();
+      const elsewhere = renderElsewhere(files, (file, output) => !ahead.has(file) && !intact(file, output.signature));
+      const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
           if (previous[file]) bytes += (next[file] = previous[file])[1];
-          continue;
+          return;
         }
-        const key = outputKey(output);
         // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
         if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key));
         next[file] = previous[file]!;
         bytes += next[file][1];
+      };
+      for (const [file, output] of files) {
+        progress('write', done++, files.size);
+        await turn();
+        if (!elsewhere.has(file)) settle(file, output);
       }
+      for (const [file, text] of elsewhere) settle(file, await text, outputKey(files.get(file)!));
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
       const stale = (

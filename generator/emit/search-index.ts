@@ -1,16 +1,11 @@
 import MiniSearch from 'minisearch';
-import { COLLECTION_KEYS } from '../../core/collections.ts';
+import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-options.ts';
-import type { Corpus } from '../load-content.ts';
-import { toSummary } from './api-documents.ts';
+import type { Summary } from '../../core/summary.ts';
 
 /** The serialized MiniSearch index over every collection's titles and summaries, loaded once per function instance. */
-export function searchIndexJson(corpus: Corpus): string {
+export function searchIndexJson(summaries: Record<CollectionKey, Summary[]>): string {
   const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
-  index.addAll(
-    COLLECTION_KEYS.flatMap((key) =>
-      corpus.records[key].map((record) => ({ id: `${key}/${record.slug}`, collection: key, ...toSummary(record) })),
-    ),
-  );
+  index.addAll(COLLECTION_KEYS.flatMap((key) => summaries[key].map((summary) => ({ id: `${key}/${summary.slug}`, collection: key, ...summary }))));
   return JSON.stringify(index);
 }

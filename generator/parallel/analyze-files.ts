@@ -10,6 +10,7 @@ import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
 import { eventLoopTurns } from '../event-loop-turns.ts';
+import { worthAThread } from './worth-a-thread.ts';
 
 /**
  * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
@@ -19,7 +20,6 @@ import { eventLoopTurns } from '../event-loop-turns.ts';
  * from another's), on this thread otherwise, where starting workers would cost more than
  * it saves. Results keep the order of the files; an unreadable file is undefined.
  */
-const PARALLEL_FROM = 400;
 const BATCH = 64;
 
 /** Fields of every file this process analyzed or read from the cache, by source hash: a process that builds again (npm run dev) reads none twice. */
@@ -78,7 +78,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
 
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(pending.length / BATCH));
   let analyzed: FileAnalysis[];
-  if (pending.length < PARALLEL_FROM || threads < 2) {
+  if (!worthAThread(pending.length) || threads < 2) {
     analyzed = pending.map(({ job }) => {
       const analysis = analyzeJob(job);
       progress('analyze', ++done, files.length);
