@@ -1,23 +1,33 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { PROJECT_DIR as PROJECT } from './project-dir.ts';
 
 /**
- * Results of per-file work (a content file's fields and checks, its body), stored under a
- * hash of their inputs and of the generator itself: a build after a one-file change
+ * Results of per-file work (a content file's fields and checks, its body), stored under
+ * the file's source hash and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
  * itself holds them, see outputs.ts and write-dist.ts.)
+ *
+ * The cache is two files, not one per entry: a pack of entries, appended to, and an index
+ * of where each entry is. Ten thousand small files cost a build more to open one by one
+ * (and twice as many to write the first time) than one file read at known offsets.
  */
 export interface BuildCache {
-  /** The stored result for these inputs, if any. */
-  lookup<T>(key: string[]): T | undefined;
-  store(key: string[], value: unknown): void;
+  /** The stored result for this key (a source hash, then what of it), if any. */
+  lookup<T>(key: [source: string, part: string]): T | undefined;
+  store(key: [source: string, part: string], value: unknown): void;
+  /**
+   * Writes what was stored since the last save, and forgets entries of any other sources
+   * than `live` (those of files since edited or deleted), so the cache does not grow with
+   * every edit. A build saves once its files are analyzed.
+   */
+  save(live: ReadonlySet<string>): void;
 }
 
-export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined };
+export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined, save: () => undefined };
 
 let fingerprint: string | undefined;
 
@@ -30,32 +40,141 @@ export function generatorFingerprint(): string {
   return (fingerprint = hash.digest('hex'));
 }
 
+/** Where each entry is: the pack's file name, and per key its offset and length in bytes. */
+interface PackIndex {
+  pack: string;
+  entries: Record<string, [offset: number, length: number]>;
+}
+
+/** Above this share of dead bytes (entries of files since edited or deleted), a save writes the pack afresh. */
+const MAX_DEAD_SHARE = 0.5;
+
 export function openBuildCache(dir: string): BuildCache {
-  const fingerprint = generatorFingerprint();
-  const fileOf = (parts: string[]) => {
-    const hash = createHash('sha256').update(fingerprint);
-    for (const part of parts) hash.update('\0').update(part);
-    const key = hash.digest('hex');
-    return path.join(dir, key.slice(0, 2), `${key}.json`);
+  const home = path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
+  const indexFile = path.join(home, 'index.json');
+  let index: PackIndex | undefined;
+  let fd: number | undefined;
+  /** Entries stored since the last save, as the text they are packed as. */
+  const fresh = new Map<string, string>();
+
+  const loaded = (): PackIndex => {
+    if (index) return index;
+    try {
+      index = JSON.parse(readFileSync(indexFile, 'utf8')) as PackIndex;
+    } catch {
+      index = { pack: `pack-${randomUUID()}`, entries: {} };
+    }
+    return index;
   };
-  const cache: BuildCache = {
-    lookup<T>(parts: string[]): T | undefined {
+  const packFile = () => path.join(home, loaded().pack);
+  const close = () => {
+    if (fd !== undefined) closeSync(fd);
+    fd = undefined;
+  };
+  /**
+   * An entry is its key, a tab and its JSON: read back only when the key matches, so an
+   * index that no longer fits its pack (two builds saving at once, a pack cut short) costs
+   * an analysis again, never a wrong result.
+   */
+  const entryText = (key: string, json: string) => `${key}\t${json}\n`;
+  const readEntry = (key: string): string | undefined => {
+    const fromThisBuild = fresh.get(key);
+    if (fromThisBuild !== undefined) return fromThisBuild;
+    const at = loaded().entries[key];
+    if (!at) return undefined;
+    try {
+      fd ??= openSync(packFile(), 'r');
+      const bytes = Buffer.allocUnsafe(at[1]);
+      if (readSync(fd, bytes, 0, at[1], at[0]) !== at[1]) return undefined;
+      return bytes.toString('utf8');
+    } catch {
+      return undefined;
+    }
+  };
+
+  return {
+    lookup<T>([source, part]: [string, string]): T | undefined {
+      const key = `${source}:${part}`;
+      const text = readEntry(key);
+      if (text === undefined || !text.startsWith(`${key}\t`)) return undefined;
       try {
-        return JSON.parse(readFileSync(fileOf(parts), 'utf8')) as T;
+        return JSON.parse(text.slice(key.length + 1)) as T;
       } catch {
         return undefined;
       }
     },
-    store(parts, value) {
-      const file = fileOf(parts);
-      mkdirSync(path.dirname(file), { recursive: true });
-      // Written whole and renamed, so a concurrent or interrupted build never reads half an entry.
-      const temporary = `${file}.${randomUUID()}.tmp`;
-      writeFileSync(temporary, JSON.stringify(value));
-      renameSync(temporary, file);
+
+    store([source, part], value) {
+      const key = `${source}:${part}`;
+      fresh.set(key, entryText(key, JSON.stringify(value)));
+    },
+
+    save(live) {
+      const current = loaded();
+      const isLive = (key: string) => live.has(key.slice(0, key.lastIndexOf(':')));
+      const kept = Object.entries(current.entries).filter(([key]) => isLive(key) && !fresh.has(key));
+      const added = [...fresh].filter(([key]) => isLive(key));
+      if (!added.length && kept.length === Object.keys(current.entries).length) {
+        fresh.clear();
+        return;
+      }
+      mkdirSync(home, { recursive: true });
+      const packSize = statSync(packFile(), { throwIfNoEntry: false })?.size ?? 0;
+      const liveBytes = kept.reduce((sum, [, [, length]]) => sum + length, 0);
+      const next: PackIndex = packSize - liveBytes > packSize * MAX_DEAD_SHARE
+        ? rewritePack(home, kept.map(([key]) => [key, readEntry(key)] as const), added)
+        : appendToPack(packFile(), current.pack, Object.fromEntries(kept), added);
+      close();
+      // The index is replaced whole: a build reading it meanwhile sees the old one or the new one.
+      const temporary = `${indexFile}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, JSON.stringify(next));
+      renameSync(temporary, indexFile);
+      if (next.pack !== current.pack) rmSync(path.join(home, current.pack), { force: true });
+      index = next;
+      fresh.clear();
+      removeOtherGenerations(path.dirname(home), path.basename(home));
     },
   };
-  return cache;
+}
+
+/** Appends entries to the pack; their offsets start where the pack ends when it is opened to append. */
+function appendToPack(file: string, pack: string, entries: PackIndex['entries'], added: [string, string][]): PackIndex {
+  const fd = openSync(file, 'a');
+  try {
+    let offset = statSync(file).size;
+    const bytes = Buffer.from(added.map(([, text]) => text).join(''));
+    writeSync(fd, bytes);
+    for (const [key, text] of added) {
+      const length = Buffer.byteLength(text);
+      entries[key] = [offset, length];
+      offset += length;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { pack, entries };
+}
+
+/** A new pack with only the live entries (an entry that cannot be read back is left out, to be analyzed again). */
+function rewritePack(home: string, kept: (readonly [string, string | undefined])[], added: [string, string][]): PackIndex {
+  const pack = `pack-${randomUUID()}`;
+  const entries: PackIndex['entries'] = {};
+  const texts: string[] = [];
+  let offset = 0;
+  for (const [key, text] of [...kept, ...added]) {
+    if (text === undefined || !text.startsWith(`${key}\t`)) continue;
+    const length = Buffer.byteLength(text);
+    entries[key] = [offset, length];
+    offset += length;
+    texts.push(text);
+  }
+  writeFileSync(path.join(home, pack), texts.join(''));
+  return { pack, entries };
+}
+
+/** Caches of earlier versions of the generator can never be read again. */
+function removeOtherGenerations(parent: string, current: string): void {
+  for (const name of readdirSync(parent)) if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
 }
 
 /** Where a cached build remembers what it left in an output folder (see write-dist.ts). */

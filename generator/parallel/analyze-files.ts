@@ -88,6 +88,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     analyzed = await inWorkers(pending.map((p) => p.job), threads, (count) => progress('analyze', (done += count), files.length));
   }
   pending.forEach(({ index, source }, i) => (results[index] = remember(source, analyzed[i]!, cache)));
+  cache.save(new Set(results.flatMap((result) => (result ? [result.source] : []))));
   return results;
 }
 
