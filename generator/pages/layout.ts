@@ -1,10 +1,9 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Site } from '../load-content.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
-}
+export { escapeHtml };
 
 const NAV = [
   ...COLLECTION_KEYS.map((key) => ({ href: paths.collectionPage(key), label: COLLECTIONS[key].title })),
