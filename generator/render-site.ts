@@ -103,6 +103,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put('assets/forms.js', asset('forms.js'));
   put('assets/favicon.svg', asset('favicon.svg'));
   put('assets/search.js', asset('search.js'));
+  put('assets/search-box.js', asset('search-box.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
   // Every twin in one file: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {
