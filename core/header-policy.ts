@@ -29,6 +29,8 @@ export const PUBLIC_READ: Readonly<Record<string, string>> = { 'Access-Control-A
 /** Content changes only with a deploy, which purges the CDN. */
 const DOCUMENT_CACHE = { 'Cache-Control': 'public, max-age=300' };
 const NO_STORE = { 'Cache-Control': 'no-store' };
+/** Cached at Netlify's CDN until the next deploy purges it, one copy per value of the query parameters named. */
+const cdnCache = (parameters: string) => ({ 'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000', 'Netlify-Vary': `query=${parameters}` });
 
 /** Every page and file of the site: the `/*` rule of `_headers`. */
 export const SITE_HEADERS: Readonly<Record<string, string>> = {
@@ -52,28 +54,30 @@ export type ResponseKind =
   /** Any answer of the contact and sign-up endpoints: a POST's answer, never cached, not offered cross-origin. */
   | 'submission'
   /** Any answer of the authenticated instance and key API: never stored anywhere, not offered cross-origin. */
-  | 'org-api';
+  | 'org-api'
+  /** A page code renders (the search page with a query's results): a page's headers, cached at Netlify's CDN per query until the next deploy. */
+  | 'dynamic-page'
+  /** Any other answer of a page from code (a refused search, a 405, a redirect): a page's headers, never stored. */
+  | 'page-error';
 
 export const HEADER_POLICY: Readonly<Record<ResponseKind, Readonly<Record<string, string>>>> = {
   'static-document': { ...PUBLIC_READ, 'Content-Type': JSON_TYPE, ...DOCUMENT_CACHE },
   'static-not-found': { ...NO_STORE },
-  'dynamic-answer': {
-    ...NOSNIFF,
-    ...PUBLIC_READ,
-    ...DOCUMENT_CACHE,
-    'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
-    'Netlify-Vary': 'query=limit|offset|q',
-  },
+  'dynamic-answer': { ...NOSNIFF, ...PUBLIC_READ, ...DOCUMENT_CACHE, ...cdnCache('limit|offset|q') },
   'read-error': { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   'rate-limited': { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   submission: { ...NOSNIFF, ...NO_STORE },
   'org-api': { ...NOSNIFF, ...NO_STORE },
+  // No browser Cache-Control, as the static pages have none: browsers ask again, the CDN answers.
+  'dynamic-page': { ...SITE_HEADERS, ...cdnCache('q') },
+  'page-error': { ...SITE_HEADERS, ...NO_STORE },
 };
 
 /** Who a handler answers, which with the status decides the kind of each answer. */
-export type Audience = 'public-read' | 'submission' | 'org-api';
+export type Audience = 'public-read' | 'submission' | 'org-api' | 'page';
 
 export function responseKind(audience: Audience, status: number): ResponseKind {
+  if (audience === 'page') return status >= 200 && status < 300 ? 'dynamic-page' : 'page-error';
   if (audience !== 'public-read') return audience;
   if (status === 429) return 'rate-limited';
   return status >= 200 && status < 300 && status !== 204 ? 'dynamic-answer' : 'read-error';
@@ -84,6 +88,6 @@ export function withPolicy(response: Response, kind: ResponseKind): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(HEADER_POLICY[kind])) headers.set(name, value);
   // Netlify's CDN headers only make sense on what may be cached.
-  if (kind !== 'dynamic-answer') for (const name of ['Netlify-CDN-Cache-Control', 'Netlify-Vary']) headers.delete(name);
+  if (!('Netlify-CDN-Cache-Control' in HEADER_POLICY[kind])) for (const name of ['Netlify-CDN-Cache-Control', 'Netlify-Vary']) headers.delete(name);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -70,6 +70,16 @@ export const FUNCTION_ROUTES = {
   'org-api': {
     path: ['/orgs/*', '/sandbox/*'],
   },
+  /**
+   * The search page, with a query's results rendered on the server; without a query, the
+   * same bytes as the static page. Netlify matches a literal route with or without the
+   * trailing slash, but only when the route has none.
+   */
+  'search-page': {
+    path: ['/search'],
+    // A platform backstop across instances, as the read gate's for the search API.
+    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
+  },
 } as const satisfies Record<string, FunctionRoute>;
 
 export type FunctionName = keyof typeof FUNCTION_ROUTES;

@@ -23,7 +23,7 @@ import { contentPages } from './pages/content-pages.ts';
 import { layout } from './pages/layout.ts';
 import { pricingPage } from './pages/pricing-page.ts';
 import { recordPage, referencedTitles } from './pages/record-page.ts';
-import { searchPage } from './pages/search-page.ts';
+import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 
@@ -72,10 +72,14 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     twins.set(pagePath, twin[1]);
   };
   const written = contentPages(corpus);
-  const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), searchPage(corpus)];
+  const search = searchPage(corpus);
+  // The search page is also the template the search-page function fills with results.
+  const searchFiles = renderSearchPage(corpus.site, search);
+  put(`${DATA_DIR}/search-page.json`, json(searchFiles.template));
+  const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), search];
   for (const [i, page] of [...written, ...generated].entries()) {
     progress('render', i, written.length + generated.length);
-    const { html, markdown } = renderPage(corpus.site, page);
+    const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
     put(...html);
     put(...markdown);
     twins.set(page.path, markdown[1]);
@@ -106,6 +110,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put('assets/forms.js', asset('forms.js'));
   put('assets/favicon.svg', asset('favicon.svg'));
   put('assets/search.js', asset('search.js'));
+  put('assets/search-box.js', asset('search-box.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
   // Every twin in one file: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
 import type { InstanceImage } from '../core/instances.ts';
+import type { SearchPageTemplate } from '../core/search-page-template.ts';
 import { createSearch } from './search.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface ServiceData {
   summaries(key: CollectionKey): Promise<Summary[]>;
   instanceImages(): Promise<InstanceImage[]>;
   search(): Promise<ReturnType<typeof createSearch>>;
+  /** The search page with slots for a query's results (core/search-page-template.ts). */
+  searchPage(): Promise<SearchPageTemplate>;
 }
 
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -44,5 +47,6 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
     summaries: (key) => lists[key](),
     instanceImages: once(async () => JSON.parse(await readFile(path.join(dataDir, 'instance-images.json'), 'utf8')) as InstanceImage[]),
     search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
+    searchPage: once(async () => JSON.parse(await readFile(path.join(dataDir, 'search-page.json'), 'utf8')) as SearchPageTemplate),
   };
 }

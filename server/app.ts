@@ -15,6 +15,7 @@ import { createReadGate } from '../runtime/read-gate.ts';
 import { nonCanonicalAnswer } from '../runtime/canonical-request.ts';
 import { guarded, requestIdOf, type GuardOptions } from '../runtime/request-guard.ts';
 import { notFoundResponse } from '../runtime/responses.ts';
+import { createSearchPage } from '../runtime/search-page.ts';
 import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore, removeStoreLeftovers } from '../runtime/store/file-store.ts';
 import { pruneRateLimits } from '../runtime/stored-rate-limit.ts';
@@ -73,6 +74,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const readApi = createReadApi(data);
   const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
   const sandboxPage = createSandboxPage(store);
+  const searchPage = createSearchPage(data);
   const submissions = submissionEndpointsFor(data, { store, mailer, now: options.now, senderLimit: options.contactRateLimit });
   const gate = createReadGate({
     limiter: createMemoryRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
@@ -89,6 +91,7 @@ export async function createApp(options: AppOptions): Promise<App> {
     submissions: guard('submission', async (request, client) => (await submissions(request, client)) ?? notFoundResponse(data.baseUrl)),
     'api-not-found': guard('public-read', async () => notFoundResponse(data.baseUrl)),
     'org-api': guard('org-api', async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl)),
+    'search-page': guard('page', searchPage),
   };
 
   type EdgeStep = (request: Request, client: string, next: () => Promise<Response>) => Promise<Response>;

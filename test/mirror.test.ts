@@ -267,6 +267,18 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
       }
     });
 
+    it('answers a search page request with the static search page, whose script explains that search needs the full site', async () => {
+      for (const target of ['/search/?q=phishing', '/search/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+        const res = await send(mirror.url, target);
+        expect(res.status, target).toBe(200);
+        expect(res.body.equals(await file('/search/index.html')), target).toBe(true);
+        for (const [header, value] of Object.entries(headersFor(plan.headers, '/search/'))) {
+          const sent = res.headers[header.toLowerCase()];
+          expect(header === 'Vary' ? withoutEncoding(sent) : sent, `${target}: ${header}`).toBe(value);
+        }
+      }
+    });
+
     it('never echoes the request into its JSON', async () => {
       const res = await send(mirror.url, '/orgs/%22%3E%3Cscript%3Ealert(1)%3C/script%3E/api/key?x=%3Cb%3E');
       expect(res.status).toBe(501);

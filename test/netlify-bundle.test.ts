@@ -121,7 +121,7 @@ describe("Netlify's function bundler", () => {
   it('bundles the build data every function reads', () => {
     for (const fn of zipped) {
       const included = (fn.includedFiles ?? []).map((f) => path.relative(siteDir, f));
-      expect(included, fn.name).toEqual(expect.arrayContaining(['dist/_data/service.json', 'dist/_data/search-index.json', ...COLLECTION_KEYS.map((k) => `dist/_data/summaries/${k}.json`)]));
+      expect(included, fn.name).toEqual(expect.arrayContaining(['dist/_data/service.json', 'dist/_data/search-index.json', 'dist/_data/search-page.json', ...COLLECTION_KEYS.map((k) => `dist/_data/summaries/${k}.json`)]));
     }
   });
 });
@@ -185,6 +185,11 @@ describe('every path of the contract, as Netlify routes it', () => {
       expect(method).toBe('GET');
       expect(await staticTarget(p), `${p} has neither a function nor a file`).toBeDefined();
     }
+  });
+
+  it('gives the search page, with or without its slash, to the search-page function, and no other page to any', () => {
+    for (const p of ['/search/', '/search']) expect(functionsFor(p, 'GET'), p).toEqual(['search-page']);
+    for (const p of ['/', '/threats/', '/search/index.html', '/search/index.html.md', '/searches/']) expect(functionsFor(p, 'GET'), p).toEqual([]);
   });
 
   it('gives every other method on a read path to a function that answers 405', () => {

@@ -60,6 +60,24 @@ describe('Netlify functions', () => {
     expect(((await search.json()) as { total: number }).total).toBe(12);
   });
 
+  it('search-page answers /search/?q= with the results page, and without a query with the static page', async () => {
+    const fn = await load('search-page');
+    expect(fn.config.path).toEqual(['/search']);
+    const results = await fn.default(new Request('https://site.example/search/?q=threats%20record%201'), context);
+    expect(results.status).toBe(200);
+    expect(results.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(results.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(results.headers.get('netlify-vary')).toBe('query=q');
+    const html = await results.text();
+    expect(html).toContain('<a href="/threats/threats-record-1/">');
+    expect(html).toContain('value="threats record 1"');
+    const plain = await fn.default(new Request('https://site.example/search/'), context);
+    expect(await plain.text()).toBe(await readFile(path.join(process.env.SERVICE_DATA_DIR!, '..', 'search', 'index.html'), 'utf8'));
+    const long = await fn.default(new Request(`https://site.example/search/?q=${'x'.repeat(513)}`), context);
+    expect(long.status).toBe(400);
+    expect(long.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('read-api-methods answers other methods on every read path with 405', async () => {
     const fn = await load('read-api-methods');
     const res = await fn.default(new Request('https://site.example/api/v1/threats/x', { method: 'DELETE' }), context);

@@ -1,44 +1,23 @@
-// Runs the site search against /api/v1/search and lists the results, built with DOM nodes only.
+// The search page. Where a function serves it, /search/?q= arrives with its results rendered
+// on the server and this script does nothing. A static mirror serves the plain page for any
+// query: this says that search needs the full site, and links to it when that is elsewhere.
+const query = new URLSearchParams(location.search).get('q') ?? '';
 const form = document.querySelector('form.site-search');
-const input = document.querySelector('#search-q');
-const status = document.querySelector('.search-status');
-const list = document.querySelector('.search-results');
 
-async function run(query) {
-  list.replaceChildren();
-  if (!query.trim()) return;
-  status.textContent = 'Searching…';
-  try {
-    const response = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=50`, { headers: { Accept: 'application/json' } });
-    const answer = await response.json();
-    if (!response.ok) {
-      status.textContent = `${answer.message} ${answer.hint}`;
-      return;
-    }
-    status.textContent = answer.total === 0 ? `No results for “${query}”.` : `${answer.total} result${answer.total === 1 ? '' : 's'} for “${query}”.`;
-    for (const hit of answer.data) {
-      const item = document.createElement('li');
-      const anchor = document.createElement('a');
-      anchor.href = new URL(hit.url).pathname;
-      anchor.textContent = hit.title;
-      const meta = document.createElement('span');
-      meta.className = 'search-meta';
-      meta.textContent = ` (${hit.collection})`;
-      const summary = document.createElement('p');
-      summary.textContent = hit.summary;
-      item.append(anchor, meta, summary);
-      list.append(item);
-    }
-  } catch {
-    status.textContent = 'Search is not available here: this copy of the site may be served without its functions.';
+if (form && query.trim() !== '' && !document.querySelector('.search-outcome')) {
+  form.querySelector('input[name="q"]').value = query;
+  const note = document.createElement('p');
+  note.className = 'search-unavailable';
+  note.setAttribute('role', 'status');
+  note.append('Search is not available on this copy of the site.');
+  const canonical = document.querySelector('link[rel="canonical"]');
+  const site = canonical ? new URL(canonical.href) : undefined;
+  if (site && site.origin !== location.origin) {
+    site.search = new URLSearchParams({ q: query }).toString();
+    const link = document.createElement('a');
+    link.href = site.href;
+    link.textContent = `Search for “${query.trim()}” on ${site.host}`;
+    note.append(' ', link, '.');
   }
+  form.after(note);
 }
-
-const initial = new URLSearchParams(location.search).get('q') ?? '';
-input.value = initial;
-run(initial);
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  history.replaceState(null, '', `?q=${encodeURIComponent(input.value)}`);
-  run(input.value);
-});

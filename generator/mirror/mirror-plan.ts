@@ -85,10 +85,11 @@ export interface HeaderPlan {
 
 /**
  * How a mirror answers each Netlify function's routes: `emulated` from files and fixed
- * answers, or `full-api-only` with a 501 naming the full API. The type makes every new
- * function take its place here.
+ * answers, `full-api-only` with a 501 naming the full API, or `static-page` with the
+ * build's page at the path, whatever the query. The type makes every new function take
+ * its place here.
  */
-const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only'> = {
+const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only' | 'static-page'> = {
   // Search, and the lists: unpaged, a list is its static first page.
   'read-api': 'full-api-only',
   // The 405 of the read paths, and the JSON 404 elsewhere.
@@ -96,6 +97,8 @@ const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only'> = {
   submissions: 'full-api-only',
   'api-not-found': 'emulated',
   'org-api': 'full-api-only',
+  // /search/?q= is the static search page, whose script says that search needs the full site.
+  'search-page': 'static-page',
 };
 
 const PAGING_PARAMETERS = ['limit', 'offset'] as const;

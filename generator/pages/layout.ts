@@ -1,10 +1,9 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Site } from '../load-content.ts';
+import { escapeHtml } from '../../core/escape-html.ts';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[c]};`);
-}
+export { escapeHtml };
 
 const NAV = [
   ...COLLECTION_KEYS.map((key) => ({ href: paths.collectionPage(key), label: COLLECTIONS[key].title })),
@@ -45,7 +44,7 @@ ${hasTwin ? `  <link rel="alternate" type="text/markdown" href="${escapeHtml(twi
     <nav aria-label="Main">
       ${nav}
     </nav>
-    <form class="header-search" role="search" action="${paths.page('search')}" method="get"><input name="q" type="search" aria-label="Search" placeholder="Search" maxlength="512"></form>
+    <form class="header-search" role="search" action="${paths.page('search')}" method="get" data-search-box><input name="q" type="search" aria-label="Search" placeholder="Search" maxlength="512"></form>
   </header>
   <main>
 ${main}
@@ -53,6 +52,7 @@ ${main}
   <footer class="site-footer">
     <p><a href="${paths.page('about')}">About</a> · <a href="${paths.apiIndex}">API</a> · <a href="${paths.llms}">llms.txt</a> · <a href="${paths.feed}">Feed</a>${hasTwin ? ` · <a href="${escapeHtml(twinPath(path))}">This page as Markdown</a>` : ''}</p>
   </footer>
+  <script src="/assets/search-box.js" defer></script>
 </body>
 </html>
 `;

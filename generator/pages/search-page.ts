@@ -1,26 +1,29 @@
 import { paths } from '../../core/paths.ts';
-import type { Corpus } from '../load-content.ts';
+import { MAX_QUERY_LENGTH } from '../../runtime/search.ts';
+import { fillSearchPage, NO_SEARCH, searchPageTemplate, slotMarker, type SearchPageTemplate } from '../../core/search-page-template.ts';
+import type { Corpus, Site } from '../load-content.ts';
 import { code, link, paragraph, text, titled } from './mdast-builders.ts';
+import { renderPage } from './render-page.ts';
 import type { SitePage } from './site-page.ts';
 
 /**
- * The site's search page: a form that asks the search API from the browser
- * (/assets/search.js). Its Markdown twin explains the API, which is what an agent needs.
+ * The site's search page. A search submits the form to /search/?q=, which the
+ * search-page function answers with this page and the results filled in (without
+ * JavaScript too); /assets/search.js only speaks up where no function answers (a static
+ * mirror). Its Markdown twin explains the API, which is what an agent needs.
  */
 const SEARCH_UI = `<form class="site-search" role="search" action="${paths.page('search')}" method="get">
   <p><label for="search-q">Search every collection</label>
-  <input id="search-q" name="q" type="search" required maxlength="512" autocomplete="off">
+  <input id="search-q" name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" autocomplete="off" value="${slotMarker('query')}">
   <button type="submit">Search</button></p>
 </form>
-<noscript><p>Search runs in your browser with JavaScript; without it, use the search API directly.</p></noscript>
-<p class="search-status" role="status" aria-live="polite"></p>
-<ol class="search-results"></ol>
+${slotMarker('outcome')}
 <script src="/assets/search.js" defer></script>`;
 
 export function searchPage(corpus: Corpus): SitePage {
   return {
     path: paths.page('search'),
-    title: 'Search',
+    title: NO_SEARCH.title,
     description: `Search the threats, glossary, exposures, apps, AI risks and posts of ${corpus.site.name}.`,
     tree: titled('Search', [
       paragraph(
@@ -33,4 +36,15 @@ export function searchPage(corpus: Corpus): SitePage {
     ]),
     htmlAppendix: SEARCH_UI,
   };
+}
+
+/**
+ * The search page's files: the template the search-page function fills (the page with
+ * its title, query and outcome as slots), the static page (the template with nothing
+ * searched, so the two are the same bytes), and the Markdown twin.
+ */
+export function renderSearchPage(site: Site, page: SitePage): { template: SearchPageTemplate; html: [string, string]; markdown: [string, string] } {
+  const { html, markdown } = renderPage(site, { ...page, title: slotMarker('title') });
+  const template = searchPageTemplate(html[1]);
+  return { template, html: [html[0], fillSearchPage(template, NO_SEARCH)], markdown };
 }

@@ -202,6 +202,24 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       }
     });
 
+    it('renders a search on the server: results in the site\'s page, the query escaped; without a query, the static page', async () => {
+      const res = await request('/search/?q=threats%20record%201');
+      expect(res.status, host.output().slice(-2000)).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+      const html = await res.text();
+      expect(html).toContain(`<li><a href="/threats/${syntheticSlug('threats', 1)}/">`);
+      expect(html).toContain('value="threats record 1"');
+      const hostile = await (await request('/search/?q=%22%3E%3Cimg%20src%3Dx%3E%3Cscript%3E')).text();
+      expect(hostile).not.toMatch(/<img|<script>/);
+      expect(hostile).toContain('value="&quot;&gt;&lt;img src=x&gt;&lt;script&gt;"');
+      for (const p of ['/search/', '/search/?q=']) expect(await (await request(p)).text(), p).toBe(await file('search/index.html'));
+      const long = await request(`/search/?q=${'x'.repeat(513)}`);
+      expect(long.status).toBe(400);
+      expect(long.headers.get('cache-control')).toBe('no-store');
+    });
+
     it('never serves the functions data', async () => {
       expect((await request('/_data/search-index.json')).status).toBe(404);
     });
