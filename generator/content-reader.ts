@@ -6,8 +6,11 @@ import { readFileSync, statSync } from 'node:fs';
  * a file's text and digest, the inputs hash (build-inputs.ts) the same digest again.
  */
 export interface ContentReader {
-  /** The file's digest, and its text when this call read it; undefined when it cannot be read. */
-  read(file: string): { digest: string; text?: string } | undefined;
+  /**
+   * The file's digest, and its bytes when this call read them (decoded only by who needs
+   * the text: most files of a build come from the cache); undefined when it cannot be read.
+   */
+  read(file: string): { digest: string; bytes?: Buffer } | undefined;
 }
 
 export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
@@ -41,7 +44,7 @@ export function contentReader({ remember = false }: { remember?: boolean } = {})
       const digest = digestOf(bytes);
       digests.set(file, digest);
       if (info) lastBuild.set(file, { size: info.size, mtimeMs: info.mtimeMs, digest });
-      return { digest, text: bytes.toString('utf8') };
+      return { digest, bytes };
     },
   };
 }

@@ -67,7 +67,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const source = sourceOf(kind, relative, read.digest);
     const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
-      pending.push({ index, job: { relative, kind, text: read.text ?? readFileSync(file, 'utf8') }, source });
+      pending.push({ index, job: { relative, kind, text: read.bytes?.toString('utf8') ?? readFileSync(file, 'utf8') }, source });
       continue;
     }
     metas.set(source, meta);
