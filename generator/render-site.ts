@@ -115,7 +115,8 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   // Every twin in one file: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {
     const twin = twins.get(pagePath)!;
-    return { inputs: [String(i), corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(typeof twin === 'string' ? twin : twin.render()) };
+    // A part's text depends on whether it comes first (the separator), not on its place: a record added or deleted leaves the others' keys alone.
+    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(typeof twin === 'string' ? twin : twin.render()) };
   });
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   const sitemapPages = [
