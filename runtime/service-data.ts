@@ -19,6 +19,8 @@ export interface ServiceData {
   summaries(key: CollectionKey): Promise<Summary[]>;
   instanceImages(): Promise<InstanceImage[]>;
   search(): Promise<ReturnType<typeof createSearch>>;
+  /** The contact page with a marker where each form goes (core/forms/render-form.ts). */
+  contactPage(): Promise<string>;
 }
 
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -44,5 +46,6 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
     summaries: (key) => lists[key](),
     instanceImages: once(async () => JSON.parse(await readFile(path.join(dataDir, 'instance-images.json'), 'utf8')) as InstanceImage[]),
     search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
+    contactPage: once(() => readFile(path.join(dataDir, 'contact-page.html'), 'utf8')),
   };
 }
