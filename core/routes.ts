@@ -97,9 +97,15 @@ export const SCHEDULED_FUNCTIONS = {
  * (test/netlify-bundle.test.ts checks the bundler's manifest keeps it).
  */
 export const EDGE_FUNCTION_ROUTES = {
-  /** A path that is not canonical (core/canonical-path.ts) is a 404, before anything else sees it. */
+  /**
+   * A path that is not canonical (core/canonical-path.ts) is a 404, before anything else sees
+   * it. The submission endpoints' own paths are canonical: left out, their answers reach the
+   * client as the function gave them (Netlify's emulator follows a function's 303 behind an
+   * edge function; docs/decisions.md, "Hosts").
+   */
   'canonical-path': {
     path: ['/*'],
+    excludedPath: SUBMISSION_ROUTE_PATHS,
   },
   /** `Accept: text/markdown` on a page: its Markdown twin. */
   'markdown-twin': {

@@ -27,6 +27,31 @@ export interface Signup {
   source?: string;
 }
 
+/** What each field accepts: the validator enforces it, the site's forms declare it (required, maxlength). */
+export interface FieldRule {
+  required?: boolean;
+  maxLength: number;
+  /** Ends up in a mail header (From, Reply-To, Subject), so CR and LF would inject headers. */
+  header?: boolean;
+}
+
+export const CONTACT_FIELDS: Readonly<Record<keyof ContactMessage, FieldRule>> = {
+  name: { required: true, maxLength: 200, header: true },
+  email: { required: true, maxLength: 254, header: true },
+  company: { maxLength: 200, header: true },
+  phone: { maxLength: 50, header: true },
+  inquiryType: { maxLength: 100, header: true },
+  message: { maxLength: 5000 },
+  source: { maxLength: 500, header: true },
+};
+
+export const SIGNUP_FIELDS: Readonly<Record<keyof Signup, FieldRule>> = {
+  email: { required: true, maxLength: 254, header: true },
+  source: { maxLength: 500, header: true },
+};
+
+export const fieldsOf = (kind: SubmissionKind): Readonly<Record<string, FieldRule>> => (kind === 'contact' ? CONTACT_FIELDS : SIGNUP_FIELDS);
+
 /** The hidden form field only bots fill in; see docs/decisions.md. */
 export const HONEYPOT_FIELD = 'website';
 

@@ -20,4 +20,5 @@ export default async (request: Request, context: Context): Promise<Response | un
 // Literals only, like every function's: test/netlify-bundle.test.ts holds them equal to core/routes.ts.
 export const config: Config = {
   path: ['/*'],
+  excludedPath: ['/api/contact', '/api/newsletter', '/api/waitlist', '/api/sandbox-early-access'],
 };

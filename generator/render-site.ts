@@ -4,6 +4,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { apiFile, pageFile, paths, twinPath } from '../core/paths.ts';
 import { summaryPage, type Summary } from '../core/summary.ts';
 import { notFoundError } from '../core/api-error.ts';
+import { fillForms } from '../core/forms/render-form.ts';
 import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullParts, llmsTxt } from './emit/llms-txt.ts';
 import { DATA_DIR, HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
@@ -20,6 +21,7 @@ import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage, latestDate } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
+import { thanksPages } from './pages/thanks-pages.ts';
 import { layout } from './pages/layout.ts';
 import { pricingPage } from './pages/pricing-page.ts';
 import { recordPage, referencedTitles } from './pages/record-page.ts';
@@ -77,10 +79,16 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const searchFiles = renderSearchPage(corpus.site, search);
   put(`${DATA_DIR}/search-page.json`, json(searchFiles.template));
   const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), search];
-  for (const [i, page] of [...written, ...generated].entries()) {
-    progress('render', i, written.length + generated.length);
+  const thanks = thanksPages(corpus);
+  const eager = [...written, ...generated, ...thanks];
+  for (const [i, page] of eager.entries()) {
+    progress('render', i, eager.length);
     const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
-    put(...html);
+    if (page.path === paths.page('contact')) {
+      // With its forms' markers: the page the submission endpoints answer a form post with.
+      put(`${DATA_DIR}/contact-page.html`, html[1]);
+      put(html[0], fillForms(html[1]));
+    } else put(...html);
     put(...markdown);
     twins.set(page.path, markdown[1]);
   }

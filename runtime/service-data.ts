@@ -22,6 +22,8 @@ export interface ServiceData {
   search(): Promise<ReturnType<typeof createSearch>>;
   /** The search page with slots for a query's results (core/search-page-template.ts). */
   searchPage(): Promise<SearchPageTemplate>;
+  /** The contact page with a marker where each form goes (core/forms/render-form.ts). */
+  contactPage(): Promise<string>;
 }
 
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -48,5 +50,6 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
     instanceImages: once(async () => JSON.parse(await readFile(path.join(dataDir, 'instance-images.json'), 'utf8')) as InstanceImage[]),
     search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
     searchPage: once(async () => JSON.parse(await readFile(path.join(dataDir, 'search-page.json'), 'utf8')) as SearchPageTemplate),
+    contactPage: once(() => readFile(path.join(dataDir, 'contact-page.html'), 'utf8')),
   };
 }

@@ -11,7 +11,8 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
  * The site in a real browser (Debian's chromium): pages render under the strict CSP with
- * no errors, and the contact form posts JSON and reports the answer. CI installs chromium
+ * no errors, and the contact form is sent in place and reports the answer
+ * (test/forms-browser.test.ts tries every form with and without JavaScript). CI installs chromium
  * (.ci/run); elsewhere these tests are skipped, loudly, when it is missing.
  */
 const CHROMIUM = '/usr/bin/chromium';
@@ -75,7 +76,7 @@ describe.runIf(available)('in a browser', () => {
     await page.close();
   });
 
-  it('sends the contact form as JSON and shows the confirmation; the honeypot stays hidden', async () => {
+  it('sends the contact form in place and shows the confirmation; the honeypot stays hidden', async () => {
     const { page, problems } = await open('/contact/');
     // Off screen and hidden from assistive technology: people never see or fill it.
     const trap = await page.locator('#website-contact').boundingBox();
@@ -85,16 +86,15 @@ describe.runIf(available)('in a browser', () => {
     await page.fill('#contact-email', 'browser@example.com');
     await page.selectOption('#contact-type', 'support');
     await page.fill('#contact-message', 'Sent from a real browser.');
-    await page.click('form[data-endpoint="/api/contact"] button[type="submit"]');
-    await expect.poll(() => page.locator('form[data-endpoint="/api/contact"] .form-status').textContent()).toContain('Thank you');
+    await page.click('#contact button[type="submit"]');
+    await expect.poll(() => page.locator('section.form-confirmation#contact').textContent()).toContain('Thank you for writing');
     const store = createFileStore(path.join(dataDir, 'store'));
     const [key] = await store.list('contact/');
     expect((await store.get<{ name: string; inquiryType: string; source: string }>(key!))!.value).toMatchObject({ name: 'Browser Person', inquiryType: 'support', source: 'contact-page' });
 
     await page.fill('#newsletter-email', 'not-an-address@');
-    await page.locator('#newsletter-email').evaluate((el: HTMLInputElement) => (el.type = 'text'));
-    await page.click('form[data-endpoint="/api/newsletter"] button[type="submit"]');
-    await expect.poll(() => page.locator('form[data-endpoint="/api/newsletter"] .form-status').textContent()).toContain('not a valid email address');
+    await page.click('#newsletter button[type="submit"]');
+    await expect.poll(() => page.locator('#newsletter-email-error').textContent()).toContain('Enter an email address in the form name@example.com');
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
     await page.close();
   });

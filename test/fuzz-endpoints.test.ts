@@ -65,7 +65,8 @@ const headerValue = fc.stringMatching(/^[ -~]{0,60}$/).map((value) => value.trim
 const headers = fc.record(
   {
     accept: fc.oneof(fc.constantFrom('text/markdown', 'text/html', '*/*', 'application/json', 'text/markdown;q=0'), headerValue),
-    'content-type': fc.oneof(fc.constantFrom('application/json', 'text/plain', 'application/merge-patch+json', 'multipart/form-data'), headerValue),
+    'content-type': fc.oneof(fc.constantFrom('application/json', 'text/plain', 'application/merge-patch+json', 'multipart/form-data', 'application/x-www-form-urlencoded'), headerValue),
+    'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none'),
     authorization: fc.oneof(fc.constant('Bearer sk_notakey'), fc.constant(`Bearer sk_${'A'.repeat(43)}`), headerValue),
     range: fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-2', 'bytes=0-1,4-5', 'items=1-2'),
     'if-none-match': fc.constantFrom('*', '"x"', 'W/"y"'),
@@ -82,6 +83,9 @@ const body = fc.oneof(
   fc.constantFrom('{"name":"Ada","email":"ada@example.com","message":"hi"}', '{"email":"x@example.com"}', '{"image":"debian-12-chromium","size":"small"}', '{', '[]', 'null'),
   fc.string({ maxLength: 2_000 }),
 );
+
+const SUBMISSION_PATH_LIST: string[] = Object.values(SUBMISSION_PATHS);
+const isFormPost = (type: string | undefined) => type?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 const isApiPath = (p: string) => p.startsWith('/api/') || p.startsWith('/orgs/');
 
@@ -110,7 +114,14 @@ describe('every endpoint of the local server, fuzzed', () => {
         // The API's paths, and the refusals of requests no path can be read from, answer JSON. A path is
         // the API's as every host resolves its dot segments (`/api/..` is the home page), or, refused as
         // not canonical, as it was sent (`/api/%2e%2e`).
-        const api = (isCanonicalPath(path.split('?')[0]!) ? isApiPath(resolvedPath(path)) : isApiPath(path)) || [400, 408, 431].includes(res.status);
+        const canonical = isCanonicalPath(path.split('?')[0]!);
+        // A form post to a submission endpoint is answered for a browser: a page, or 303 to one.
+        if (canonical && verb === 'POST' && isFormPost(headerSet['content-type']) && SUBMISSION_PATH_LIST.includes(resolvedPath(path).replace(/\/$/, ''))) {
+          if (res.status === 303) expect(res.headers.location, what).toMatch(/^\/contact\/thanks\/[a-z-]+\/$/);
+          else expect(type, what).toBe('text/html; charset=utf-8');
+          return;
+        }
+        const api = (canonical ? isApiPath(resolvedPath(path)) : isApiPath(path)) || [400, 408, 431].includes(res.status);
         if (api && res.body.length > 0) expect(type, what).toBe('application/json; charset=utf-8');
         // ...and every refusal there is the Error object, never an empty answer.
         if (api && res.status >= 400 && verb !== 'HEAD') {

@@ -106,6 +106,27 @@ describe('Netlify functions', () => {
     expect(smtp.received.length - before).toBe(2);
   });
 
+  it('submissions answers a form post from the contact page it reads from dist/_data: 303 when accepted, the form again when not', async () => {
+    const fn = await load('submissions');
+    const form = (body: string) =>
+      fn.default(
+        new Request('https://site.example/api/waitlist', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body }),
+        { ip: '203.0.113.66' },
+      );
+    const accepted = await form('email=form%40example.com&website=&source=contact-page');
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toBe('/contact/thanks/waitlist/');
+    const store = createBlobStore(SERVICE_STORE_NAME, connection);
+    expect((await store.list('signups/waitlist/')).length).toBeGreaterThan(0);
+    const refused = await form('email=form%40localhost&website=');
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await refused.text();
+    expect(html).toMatch(/<input id="waitlist-email" name="email" autocomplete="email" required aria-invalid="true" aria-describedby="waitlist-email-error"[^>]* value="form@localhost">/);
+    expect(html).toContain('<a href="#waitlist-email">');
+  });
+
   it('submissions holds the sender limit across two instances of the function on one Blobs store', async () => {
     const one = await freshInstance('submissions');
     const two = await freshInstance('submissions');

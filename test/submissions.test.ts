@@ -146,7 +146,9 @@ describe('bad input gets a clear 400 and changes nothing', () => {
   it('refuses malformed JSON, non-JSON content types and oversized bodies', async () => {
     const { post, stored } = await setup();
     await expectError(await post('/api/contact', undefined, { raw: '{"name": "A", ' }), 400, 'invalid_request');
-    await expectError(await post('/api/contact', undefined, { raw: 'name=A&email=a@example.com', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 'invalid_request');
+    // A form post is answered as a form (below); any other type that is not JSON is refused.
+    await expectError(await post('/api/contact', undefined, { raw: 'name=A&email=a@example.com', headers: { 'Content-Type': 'text/plain' } }), 415, 'invalid_request');
+    await expectError(await post('/api/contact', undefined, { raw: '--x\r\n\r\n--x--', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }), 415, 'invalid_request');
     await expectError(await post('/api/contact', undefined, { raw: 'x'.repeat(100), headers: { 'Content-Length': String(1024 * 1024) } }), 413, 'invalid_request');
     const endless = new ReadableStream({
       pull(controller) {

@@ -260,6 +260,52 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     });
   });
 
+  describe('the site\'s forms without JavaScript', () => {
+    const form = (endpoint: string, fields: Record<string, string>, headers: Record<string, string> = {}, client = newClient()) =>
+      request(endpoint, {
+        method: 'POST',
+        client,
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      });
+    async function page(res: Response, status: number): Promise<string> {
+      expect(res.status, host.output().slice(-2000)).toBe(status);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return res.text();
+    }
+
+    it('sends an accepted form on to its thank-you page (303 See Other)', async () => {
+      const accepted = await form('/api/newsletter', { email: 'form.host@example.com', website: '', source: 'contact-page' });
+      expect(accepted.status).toBe(303);
+      expect(accepted.headers.get('location')).toBe('/contact/thanks/newsletter/');
+      const thanks = await request('/contact/thanks/newsletter/');
+      expect(thanks.status).toBe(200);
+      expect(await thanks.text()).toContain('<h1 id="you-are-subscribed">You are subscribed</h1>');
+    });
+
+    it('shows a refused form again, with the error next to its field and what was typed', async () => {
+      const html = await page(await form('/api/contact', { name: 'Ada <Host>', email: 'ada@localhost', message: 'Kept' }), 400);
+      expect(html).toMatch(/<input id="contact-email" [^>]*aria-invalid="true" aria-describedby="contact-email-error"[^>]* value="ada@localhost">/);
+      expect(html).toContain('value="Ada &lt;Host&gt;"');
+      expect(html).toContain('>\nKept</textarea>');
+    });
+
+    it('refuses a form posted from another site with 403', async () => {
+      expect(await page(await form('/api/waitlist', { email: 'victim@example.com' }, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }), 403)).toContain('This form came from another website');
+    });
+
+    it('says when to send again after the sender limit (429 with Retry-After)', async () => {
+      const client = newClient();
+      for (let i = 0; i < 5; i++) expect((await form('/api/waitlist', { email: `form.limit${i}@example.com` }, {}, client)).status).toBe(303);
+      const refused = await form('/api/waitlist', { email: 'form.limit5@example.com' }, {}, client);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await page(refused, 429)).toMatch(/Please wait (about \d+ minutes?|\d+ seconds?) \(until \d\d:\d\d UTC\)/);
+    });
+  });
+
   describe('instances and keys', () => {
     async function issue(): Promise<string> {
       const out = await host.cli('keys', ['issue', '--org', ORG, '--replace', '--store', traits.keyStore]);
