@@ -32,10 +32,13 @@ let generatorHash: ReturnType<typeof createHash> | undefined;
 const hashOf = (inputs: string[]) =>
   (generatorHash ??= createHash('sha256').update(generatorFingerprint())).copy().update(`\0${inputs.join('\0')}`).digest('base64url');
 
-/** The signature covers the given inputs and the generator itself, so a change to either renders again. */
+/**
+ * The signature covers the given inputs and the generator itself, so a change to either
+ * renders again. The text is not kept once rendered: a build holding every page it wrote
+ * took gigabytes at 50,000 records. What is read twice keeps its own copy (a page's twin).
+ */
 export function lazyOutput(inputs: string[], render: () => string): LazyOutput {
-  let rendered: string | undefined;
-  return { signature: hashOf(inputs), render: () => (rendered ??= render()) };
+  return { signature: hashOf(inputs), render };
 }
 
 /** A lazy output that can also be rendered on another thread (renderElsewhere), to the same text. */

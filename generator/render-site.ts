@@ -150,11 +150,24 @@ type PageOutputs = [html: [string, Output], twin: [string, Output]];
 
 /** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
 function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage): PageOutputs {
-  let rendered: ReturnType<typeof renderPage> | undefined;
-  const render = () => (rendered ??= renderPage(site, page()));
+  // One render gives both files. The twin is kept (llms-full.txt reads it again), the HTML only until it is written.
+  let html: string | undefined;
+  let twin: string | undefined;
+  const render = () => {
+    const rendered = renderPage(site, page());
+    twin = rendered.markdown[1];
+    return rendered.html[1];
+  };
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => render().html[1])],
-    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => render().markdown[1])],
+    [pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => {
+      const text = html ?? render();
+      html = undefined;
+      return text;
+    })],
+    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => {
+      if (twin === undefined) html = render();
+      return twin!;
+    })],
   ];
 }
 
