@@ -1,4 +1,4 @@
-import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast';
+import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
 import rehypeSlug from 'rehype-slug';
@@ -14,11 +14,46 @@ import { unified } from 'unified';
  * from it, so they cannot say different things.
  */
 const parser = unified().use(remarkParse).use(remarkGfm);
-const toHast = unified().use(remarkRehype).use(rehypeSlug);
+const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
 const markdownWriter = unified()
   .use(remarkGfm)
   .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' });
+
+/**
+ * Tables and code blocks scroll inside their own box on a narrow screen, never the page. A
+ * box that scrolls must be reachable by keyboard to be scrolled without a mouse (WCAG
+ * 2.1.1; axe's scrollable-region-focusable): a table goes in a focusable region named
+ * after the heading above it, a code block is focusable itself.
+ */
+function scrollableBlocks() {
+  return (tree: HastRoot) => {
+    let heading = '';
+    let tables = 0;
+    const visit = (children: (HastRoot | Element)['children']) => {
+      for (const [i, child] of children.entries()) {
+        if (child.type !== 'element') continue;
+        if (/^h[1-6]$/.test(child.tagName)) {
+          heading = textOf(child);
+        } else if (child.tagName === 'table') {
+          tables++;
+          const name = heading ? `Table: ${heading}` : `Table ${tables}`;
+          children[i] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], role: 'region', ariaLabel: name, tabIndex: 0 }, children: [child] };
+        } else if (child.tagName === 'pre') {
+          child.properties.tabIndex = 0;
+        } else {
+          visit(child.children);
+        }
+      }
+    };
+    visit(tree.children);
+  };
+}
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return node.type === 'element' ? node.children.map(textOf).join('') : '';
+}
 
 export function parseMarkdown(text: string): MdastRoot {
   return parser.runSync(parser.parse(text)) as MdastRoot;

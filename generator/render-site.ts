@@ -15,19 +15,22 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, lazyOutput, offThreadOutput, outputKey, type Output } from './outputs.ts';
+import { composedOutput, contentOf, lazyOutput, offThreadOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { collectionPage, latestDate } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
+import { homeHighlights, homePage } from './pages/home-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
 import { layout } from './pages/layout.ts';
+import { faviconSvg } from './pages/logo.ts';
 import { pricingPage } from './pages/pricing-page.ts';
 import { recordPage, referencedTitles } from './pages/record-page.ts';
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
+import { SOCIAL_IMAGE_NAMES, socialImagePath, socialImagePng, TOUCH_ICON_PATH, touchIconPng } from './social/social-image.ts';
 
 const asset = (name: string) => readFileSync(path.join(PROJECT_DIR, 'generator', 'assets', name), 'utf8');
 
@@ -67,12 +70,16 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
   const siteJson = JSON.stringify(corpus.site);
-  const twins = new Map<string, Output>();
+  const twins = new Map<string, string | LazyOutput<string>>();
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
     put(...twin);
     twins.set(pagePath, twin[1]);
   };
+  // The home page shows records (the newest posts, the threats cited most): what it shows is part of its signature.
+  const highlights = homeHighlights(corpus);
+  const home = homePage(corpus, highlights);
+  putPage(paths.home, lazyPage(corpus.site, siteJson, paths.home, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)], () => home));
   const written = contentPages(corpus);
   const search = searchPage(corpus);
   // The search page is also the template the search-page function fills with results.
@@ -116,7 +123,12 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   );
   put('assets/site.css', asset('site.css'));
   put('assets/forms.js', asset('forms.js'));
-  put('assets/favicon.svg', asset('favicon.svg'));
+  put('assets/favicon.svg', faviconSvg);
+  put(TOUCH_ICON_PATH.slice(1), lazyOutput(['touch-icon'], touchIconPng));
+  const socialText = { siteName: corpus.site.name, host: new URL(corpus.site.baseUrl).host };
+  for (const name of SOCIAL_IMAGE_NAMES) {
+    put(socialImagePath(name).slice(1), lazyOutput(['social-image', name, JSON.stringify(socialText)], () => socialImagePng(name, socialText)));
+  }
   put('assets/search.js', asset('search.js'));
   put('assets/search-box.js', asset('search-box.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
@@ -124,10 +136,11 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {
     const twin = twins.get(pagePath)!;
     // A part's text depends on whether it comes first (the separator), not on its place: a record added or deleted leaves the others' keys alone.
-    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(typeof twin === 'string' ? twin : twin.render()) };
+    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(contentOf(twin)) };
   });
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   const sitemapPages = [
+    home,
     ...written,
     ...COLLECTION_KEYS.flatMap((key) => [
       { path: paths.collectionPage(key), lastUpdated: latestDate(corpus.records[key].map((r) => r.fields.lastUpdated)) },
@@ -146,7 +159,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
 /** The file of a page's Markdown twin in dist/. */
 const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
 
-type PageOutputs = [html: [string, Output], twin: [string, Output]];
+type PageOutputs = [html: [string, Output], twin: [string, LazyOutput<string>]];
 
 /** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
 function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage): PageOutputs {

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { outputKey, renderElsewhere, type LazyOutput, type Output } from './outputs.ts';
+import { contentOf, isLazy, outputKey, renderElsewhere, type LazyOutput, type Output } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteSummary {
@@ -33,7 +33,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const elsewhere = renderElsewhere(files, () => true);
     await mapBounded([...files], 32, async ([file, output]) => {
-      const content = (await elsewhere.get(file)) ?? (typeof output === 'string' ? output : output.render());
+      const content = (await elsewhere.get(file)) ?? contentOf(output);
       bytes += Buffer.byteLength(content);
       await writeFile(path.join(staging, file), content);
       progress('write', ++done, files.size);
@@ -159,9 +159,9 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const composed = typeof output !== 'string' && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
+    const composed = isLazy(output) && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
     const temporary = `${target}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, composed?.content ?? (typeof output === 'string' ? output : output.render()));
+    writeFileSync(temporary, composed?.content ?? contentOf(output));
     renameSync(temporary, target);
     const info = statSync(target);
     return composed ? [key, info.size, info.mtimeMs, composed.parts] : [key, info.size, info.mtimeMs];

@@ -101,6 +101,15 @@ describe('incremental builds', () => {
     expect(edited.written).toBeGreaterThan(0);
     expect(edited.written).toBeLessThan(30);
     await expectClean('after-edit');
+    // The home page shows the newest posts, so what it shows of them is in its signature...
+    const home = () => readFile(path.join(root, 'in-place', 'index.html'), 'utf8');
+    expect(await home()).toContain('A new summary for the first post.');
+    // ...and the threats the app guides and AI risks cite most: an app citing another threat changes them.
+    const app = path.join(content, 'apps', `${syntheticSlug('apps', 0)}.md`);
+    await writeFile(app, (await readFile(app, 'utf8')).replace(/^relatedThreats:\n(?:  - .*\n)+/m, `relatedThreats: [${syntheticSlug('threats', 3)}]\n`));
+    await same();
+    await expectClean('after-citation');
+    expect(await home()).toContain('Cited by 3 app and AI risk pages');
 
     // A title other pages show: the records that link to it, the lists and llms-full.txt change with it.
     const term = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);

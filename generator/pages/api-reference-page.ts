@@ -40,7 +40,8 @@ export function apiReferencePage(corpus: Corpus, openapi: { paths: Record<string
     for (const method of METHODS) {
       const op = item[method] as Operation | undefined;
       if (!op) continue;
-      blocks.push(heading(3, `${method.toUpperCase()} ${path}`));
+      // The path as code, which may break anywhere: the longest (/orgs/{org_uuid}/api/instances/{instance_uuid}) is wider than a phone.
+      blocks.push({ type: 'heading', depth: 3, children: [text(`${method.toUpperCase()} `), code(path)] });
       blocks.push(paragraph(strong(op.summary), text(` (operationId `), code(op.operationId), text(')')));
       if (op.description) blocks.push(paragraph(text(op.description)));
       const params = (op.parameters ?? []).filter((p) => p.in === 'query' || p.in === 'path');

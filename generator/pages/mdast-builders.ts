@@ -11,6 +11,14 @@ export const listItem = (...children: BlockContent[]): ListItem => ({ type: 'lis
 export const list = (items: ListItem[]): List => ({ type: 'list', ordered: false, spread: false, children: items });
 export const bullets = (lines: PhrasingContent[][]): List => list(lines.map((line) => listItem(paragraph(...line))));
 
+/** A node the HTML renderer gives a class (for the stylesheet); the Markdown twin does not see it. */
+export function styled<Node extends Paragraph | List>(node: Node, className: string): Node {
+  return { ...node, data: { ...node.data, hProperties: { className: [className] } } };
+}
+
+/** A list whose items hold several paragraphs each (cards): loose, so each paragraph stays one. */
+export const looseList = (items: ListItem[]): List => ({ ...list(items), spread: true });
+
 /** Joins phrasing pieces with a separator, e.g. links with ", ". */
 export function joined(parts: PhrasingContent[], separator = ', '): PhrasingContent[] {
   return parts.flatMap((part, i) => (i === 0 ? [part] : [text(separator), part]));

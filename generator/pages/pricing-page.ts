@@ -1,13 +1,7 @@
-import type { TableRow } from 'mdast';
 import { paths } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
-import { bullets, heading, link, paragraph, text, titled } from './mdast-builders.ts';
+import { bullets, code, heading, link, listItem, looseList, paragraph, strong, styled, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
-
-const row = (cells: string[]): TableRow => ({
-  type: 'tableRow',
-  children: cells.map((c) => ({ type: 'tableCell', children: [text(c)] })),
-});
 
 function formatPrice(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 0 }).format(amount);
@@ -25,14 +19,20 @@ export function pricingPage(corpus: Corpus): SitePage {
     tree: titled(title, [
       paragraph(text(p.description)),
       heading(2, 'Plans'),
-      {
-        type: 'table',
-        align: ['left', 'left', 'right', 'left', 'left'],
-        children: [
-          row(['Plan', 'Id', `Price (${p.currency})`, 'Billed', 'Trial']),
-          ...p.plans.map((plan) => row([plan.name, plan.id, formatPrice(plan.price, p.currency), `every ${plan.interval}`, plan.trial])),
-        ],
-      },
+      // One card per plan rather than a table: a plan's trial terms are a sentence, which a table column squeezed on a phone.
+      styled(
+        looseList(
+          p.plans.map((plan) =>
+            listItem(
+              paragraph(strong(plan.name)),
+              paragraph(text(`${formatPrice(plan.price, p.currency)} a ${plan.interval}`)),
+              paragraph(text(plan.trial)),
+              paragraph(text('Plan id: '), code(plan.id), text(`, prices in ${p.currency}`)),
+            ),
+          ),
+        ),
+        'plans',
+      ),
       heading(2, 'Every plan includes'),
       bullets(p.includes.map((i) => [text(i)])),
       heading(2, 'Supported browsers'),
