@@ -10,5 +10,5 @@ import { SUBMISSION_KINDS } from '../../core/submissions.ts';
  */
 export function contactFormsHtml(): string {
   return `${SUBMISSION_KINDS.map(formMarker).join('\n')}
-<script src="/assets/forms.js" defer></script>`;
+<script type="module" src="/assets/forms.js"></script>`;
 }

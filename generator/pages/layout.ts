@@ -89,7 +89,7 @@ ${main}
   <footer class="site-footer">
     <p><a href="${paths.page('about')}">About</a> · <a href="${paths.apiIndex}">API</a> · <a href="${paths.llms}">llms.txt</a> · <a href="${paths.feed}">Feed</a>${hasTwin ? ` · <a href="${escapeHtml(twinPath(path))}">This page as Markdown</a>` : ''}</p>
   </footer>
-  <script src="/assets/search-box.js" defer></script>
+  <script type="module" src="/assets/search-box.js"></script>
 </body>
 </html>
 `;

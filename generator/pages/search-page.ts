@@ -18,7 +18,7 @@ const SEARCH_UI = `<form class="site-search" role="search" action="${paths.page(
   <button type="submit">Search</button></p>
 </form>
 ${slotMarker('outcome')}
-<script src="/assets/search.js" defer></script>`;
+<script type="module" src="/assets/search.js"></script>`;
 
 export function searchPage(corpus: Corpus): SitePage {
   return {
