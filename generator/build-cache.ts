@@ -19,15 +19,26 @@ export interface BuildCache {
   /** The stored result for this key (a source hash, then what of it), if any. */
   lookup<T>(key: [source: string, part: string]): T | undefined;
   store(key: [source: string, part: string], value: unknown): void;
+  /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
+  flush(): void;
   /**
-   * Writes what was stored since the last save, and forgets entries of any other sources
-   * than `live` (those of files since edited or deleted), so the cache does not grow with
-   * every edit. A build saves once its files are analyzed.
+   * Flushes, and forgets entries of any other sources than `live` (those of files since
+   * edited or deleted), so the cache does not grow with every edit. A build saves once its
+   * files are analyzed.
    */
   save(live: ReadonlySet<string>): void;
 }
 
-export const NO_CACHE: BuildCache = { lookup: () => undefined, store: () => undefined, save: () => undefined };
+/** A cache held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
+export function memoryCache(): BuildCache {
+  const entries = new Map<string, unknown>();
+  return {
+    lookup: <T>([source, part]: [string, string]) => entries.get(`${source}:${part}`) as T | undefined,
+    store: ([source, part], value) => void entries.set(`${source}:${part}`, value),
+    flush: () => undefined,
+    save: () => undefined,
+  };
+}
 
 let fingerprint: string | undefined;
 
@@ -54,8 +65,10 @@ export function openBuildCache(dir: string): BuildCache {
   const indexFile = path.join(home, 'index.json');
   let index: PackIndex | undefined;
   let fd: number | undefined;
-  /** Entries stored since the last save, as the text they are packed as. */
+  /** Entries stored since the last flush, as the text they are packed as. */
   const fresh = new Map<string, string>();
+  /** Whether entries were flushed to the pack since the index was last written. */
+  let unsaved = false;
 
   const loaded = (): PackIndex => {
     if (index) return index;
@@ -92,6 +105,19 @@ export function openBuildCache(dir: string): BuildCache {
     }
   };
 
+  /** Makes `next` the index, on disk and here, once its pack is written. */
+  const commit = (current: PackIndex, next: PackIndex) => {
+    close();
+    // The index is replaced whole: a build reading it meanwhile sees the old one or the new one.
+    const temporary = `${indexFile}.${randomUUID()}.tmp`;
+    writeFileSync(temporary, JSON.stringify(next));
+    renameSync(temporary, indexFile);
+    if (next.pack !== current.pack) rmSync(path.join(home, current.pack), { force: true });
+    index = next;
+    fresh.clear();
+    unsaved = false;
+  };
+
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
       const key = `${source}:${part}`;
@@ -109,29 +135,31 @@ export function openBuildCache(dir: string): BuildCache {
       fresh.set(key, entryText(key, JSON.stringify(value)));
     },
 
+    flush() {
+      if (!fresh.size) return;
+      const current = loaded();
+      mkdirSync(home, { recursive: true });
+      // Appended only: the index on disk follows at the save (until then it just lacks these entries).
+      index = appendToPack(packFile(), current.pack, current.entries, [...fresh]);
+      fresh.clear();
+      unsaved = true;
+    },
+
     save(live) {
       const current = loaded();
       const isLive = (key: string) => live.has(key.slice(0, key.lastIndexOf(':')));
       const kept = Object.entries(current.entries).filter(([key]) => isLive(key) && !fresh.has(key));
       const added = [...fresh].filter(([key]) => isLive(key));
-      if (!added.length && kept.length === Object.keys(current.entries).length) {
-        fresh.clear();
-        return;
-      }
+      if (!added.length && !unsaved && kept.length === Object.keys(current.entries).length) return;
       mkdirSync(home, { recursive: true });
       const packSize = statSync(packFile(), { throwIfNoEntry: false })?.size ?? 0;
       const liveBytes = kept.reduce((sum, [, [, length]]) => sum + length, 0);
-      const next: PackIndex = packSize - liveBytes > packSize * MAX_DEAD_SHARE
-        ? rewritePack(home, kept.map(([key]) => [key, readEntry(key)] as const), added)
-        : appendToPack(packFile(), current.pack, Object.fromEntries(kept), added);
-      close();
-      // The index is replaced whole: a build reading it meanwhile sees the old one or the new one.
-      const temporary = `${indexFile}.${randomUUID()}.tmp`;
-      writeFileSync(temporary, JSON.stringify(next));
-      renameSync(temporary, indexFile);
-      if (next.pack !== current.pack) rmSync(path.join(home, current.pack), { force: true });
-      index = next;
-      fresh.clear();
+      commit(
+        current,
+        packSize - liveBytes > packSize * MAX_DEAD_SHARE
+          ? rewritePack(home, kept.map(([key]) => [key, readEntry(key)] as const), added)
+          : appendToPack(packFile(), current.pack, Object.fromEntries(kept), added),
+      );
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
   };

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent, type Corpus } from './load-content.ts';
 import { recordOutputs, renderSite } from './render-site.ts';
@@ -41,9 +44,16 @@ export async function build(options: BuildOptions): Promise<BuildSummary> {
 
 async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const started = performance.now();
-  const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, threads: options.threads, progress: options.progress, reader: contentReader() });
-  const files = await renderSite(corpus, options.progress);
-  return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress }), started);
+  // Nothing is reused, but bodies wait on disk, not in memory, until their pages are written.
+  const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
+  try {
+    const cache = openBuildCache(scratch);
+    const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
+    const files = await renderSite(corpus, options.progress);
+    return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress }), started);
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
 }
 
 /** Builds again and again into one dist/, each time writing only what changed. */

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { FileAnalysis, FileMeta } from '../analyze-file.ts';
-import { NO_CACHE, type BuildCache } from '../build-cache.ts';
+import { memoryCache, type BuildCache } from '../build-cache.ts';
 import { contentReader, digestOf, type ContentReader } from '../content-reader.ts';
 import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
@@ -48,46 +48,48 @@ export interface AnalyzeFilesOptions {
 }
 
 export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOptions = {}): Promise<(AnalyzedFile | undefined)[]> {
-  const cache = options.cache ?? NO_CACHE;
+  const cache = options.cache ?? memoryCache();
   const progress = options.progress ?? NO_PROGRESS;
   const results = new Array<AnalyzedFile | undefined>(files.length);
-  const pending: { index: number; job: AnalyzeJob; source: string }[] = [];
-  const cached = (file: string, relative: string, kind: AnalyzeJob['kind'], source: string, meta: FileMeta): AnalyzedFile => {
-    let body: WrittenBody | undefined;
-    // A body missing from the cache (removed by hand) is analyzed again from the file.
-    const load = () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body;
-    return { source, meta, body: () => (body ??= load()) };
-  };
+  const pending: { index: number; source: string }[] = [];
+  const jobs: (AnalyzeJob | undefined)[] = [];
   const reader = options.reader ?? contentReader();
   const turn = eventLoopTurns();
-  for (const [index, { file, relative, kind }] of files.entries()) {
+  for (const [index, file] of files.entries()) {
     await turn();
-    const read = reader.read(file);
+    const read = reader.read(file.file);
     if (!read) continue;
-    const source = sourceOf(kind, relative, read.digest);
+    const source = sourceOf(file.kind, file.relative, read.digest);
     const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
-      pending.push({ index, job: { relative, kind, text: read.bytes?.toString('utf8') ?? readFileSync(file, 'utf8') }, source });
+      pending.push({ index, source });
+      jobs.push({ relative: file.relative, kind: file.kind, text: read.bytes?.toString('utf8') ?? readFileSync(file.file, 'utf8') });
       continue;
     }
     metas.set(source, meta);
-    results[index] = cached(file, relative, kind, source, meta);
+    results[index] = fromCache(file, source, meta, cache);
   }
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
 
+  const keep = (i: number, analysis: FileAnalysis) => {
+    const { index, source } = pending[i]!;
+    results[index] = remember(files[index]!, source, analysis, cache);
+  };
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(pending.length / BATCH));
-  let analyzed: FileAnalysis[];
   if (!worthAThread(pending.length) || threads < 2) {
-    analyzed = pending.map(({ job }) => {
-      const analysis = analyzeJob(job);
+    jobs.forEach((job, i) => {
+      keep(i, analyzeJob(job!));
       progress('analyze', ++done, files.length);
-      return analysis;
     });
   } else {
-    analyzed = await inWorkers(pending.map((p) => p.job), threads, (count) => progress('analyze', (done += count), files.length));
+    // Kept and written to the cache batch by batch: 50,000 bodies held until the end took gigabytes.
+    await inWorkers(jobs, threads, (start, batch) => {
+      batch.forEach((analysis, i) => keep(start + i, analysis));
+      cache.flush();
+      progress('analyze', (done += batch.length), files.length);
+    });
   }
-  pending.forEach(({ index, source }, i) => (results[index] = remember(source, analyzed[i]!, cache)));
   cache.save(new Set(results.flatMap((result) => (result ? [result.source] : []))));
   return results;
 }
@@ -96,12 +98,21 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
 const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =>
   createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(digest).digest('base64url');
 
-/** Keeps a fresh analysis for the next build, in this process and in the cache. */
-function remember(source: string, { meta, body }: FileAnalysis, cache: BuildCache): AnalyzedFile {
+/** Keeps a fresh analysis for the next build, in this process (the fields) and in the cache. */
+function remember(file: ContentFile, source: string, { meta, body }: FileAnalysis, cache: BuildCache): AnalyzedFile {
   cache.store([source, 'meta'], meta);
   cache.store([source, 'body'], body);
   metas.set(source, meta);
-  return { source, meta, body: () => body };
+  return fromCache(file, source, meta, cache);
+}
+
+/**
+ * A file whose fields are known. Its body is read from the cache each time a page needs it
+ * and not kept: at 50,000 records, every body held at once was most of a build's memory.
+ * A body missing from the cache (removed by hand) is analyzed again from the file.
+ */
+function fromCache({ file, relative, kind }: ContentFile, source: string, meta: FileMeta, cache: BuildCache): AnalyzedFile {
+  return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body };
 }
 
 /** The fields and checks of a file this process analyzed or read from the cache, by its source hash. */
@@ -111,12 +122,13 @@ export const knownMeta = (source: string): FileMeta | undefined => metas.get(sou
  * One file analyzed now, on this thread, and kept as a build keeps it, so the build that
  * follows does not analyze it again (npm run dev, writing an edited record first).
  */
-export function analyzeNow({ relative, kind }: ContentFile, bytes: Buffer, cache: BuildCache = NO_CACHE): AnalyzedFile {
-  return remember(sourceOf(kind, relative, digestOf(bytes)), analyzeJob({ relative, kind, text: bytes.toString('utf8') }), cache);
+export function analyzeNow(file: ContentFile, bytes: Buffer, cache: BuildCache = memoryCache()): AnalyzedFile {
+  const { relative, kind } = file;
+  return remember(file, sourceOf(kind, relative, digestOf(bytes)), analyzeJob({ relative, kind, text: bytes.toString('utf8') }), cache);
 }
 
-async function inWorkers(jobs: AnalyzeJob[], threads: number, onBatch: (count: number) => void): Promise<FileAnalysis[]> {
-  const results = new Array<FileAnalysis>(jobs.length);
+/** Analyzes the jobs in workers, handing each batch's results over as they come; a job's text is let go once sent. */
+async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBatch: (start: number, batch: FileAnalysis[]) => void): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: threads }, () => new Worker(new URL('./analyze-worker.mjs', import.meta.url)));
   try {
@@ -130,12 +142,15 @@ async function inWorkers(jobs: AnalyzeJob[], threads: number, onBatch: (count: n
               batchStart = next;
               next = Math.min(jobs.length, next + BATCH);
               worker.postMessage(jobs.slice(batchStart, next));
+              jobs.fill(undefined, batchStart, next);
             };
-            // Results come back as one JSON text per batch: cheaper to copy between threads than the trees themselves.
+            // Results come back as one JSON text per batch: cheaper to copy between threads than objects.
             worker.on('message', (text: string) => {
-              const batch = JSON.parse(text) as FileAnalysis[];
-              batch.forEach((result, i) => (results[batchStart + i] = result));
-              onBatch(batch.length);
+              try {
+                onBatch(batchStart, JSON.parse(text) as FileAnalysis[]);
+              } catch (error) {
+                return reject(error);
+              }
               send();
             });
             worker.once('error', reject);
@@ -147,5 +162,4 @@ async function inWorkers(jobs: AnalyzeJob[], threads: number, onBatch: (count: n
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  return results;
 }
