@@ -16,11 +16,12 @@ import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
 import { composedOutput, lazyOutput, outputKey, type Output } from './outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { collectionPage, latestDate } from './pages/collection-page.ts';
+import { collectionPage, latestDate, recordCards } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { layout } from './pages/layout.ts';
 import { pricingPage } from './pages/pricing-page.ts';
-import { recordPage, referencedTitles } from './pages/record-page.ts';
+import { recordPage } from './pages/record-page.ts';
+import { recordContext } from './pages/record-context.ts';
 import { searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
@@ -74,9 +75,10 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     twins.set(page.path, markdown[1]);
   }
   for (const key of COLLECTION_KEYS) {
-    // A collection page lists every record's title and summary: thousands of items to render at scale.
+    // A collection page shows a card of every record: thousands of items to render at scale.
     const collection = paths.collectionPage(key);
-    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key)));
+    const cards = recordCards(corpus, key);
+    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(cards)], () => collectionPage(key, cards)));
     for (const record of corpus.records[key]) {
       await turn();
       const { document, page } = recordOutputs(corpus, record, siteJson);
@@ -127,24 +129,41 @@ const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
 
 type PageOutputs = [html: [string, Output], twin: [string, Output]];
 
-/** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
-function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage): PageOutputs {
+/**
+ * A page whose HTML and twin are rendered only when `inputs` (all the page is built from)
+ * changed; `htmlInputs` are what only the HTML shows (navigation), so a change there leaves the twin as it is.
+ */
+function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
   let rendered: ReturnType<typeof renderPage> | undefined;
   const render = () => (rendered ??= renderPage(site, page()));
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => render().html[1])],
+    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteJson, 'html'], () => render().html[1])],
     [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => render().markdown[1])],
   ];
 }
 
 /**
- * The files built from one record (and the titles of the records it links to): its JSON
- * document, its page and the page's twin. Used by the whole site's render and by npm run
- * dev to write an edited record's files before the rest.
+ * The files built from one record and what it shows of others (record-context.ts: related
+ * records, its neighbours): its JSON document, its page and the page's twin. Used by the
+ * whole site's render and by npm run dev to write an edited record's files before the rest.
  */
 export function recordOutputs(corpus: Corpus, record: ContentRecord, siteJson = JSON.stringify(corpus.site)): { document: [string, Output]; page: PageOutputs } {
+  const context = recordContext(corpus, record);
   return {
     document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
-    page: lazyPage(corpus.site, siteJson, paths.recordPage(record.collection, record.slug), ['record-page', record.source, ...referencedTitles(corpus, record)], () => recordPage(corpus, record)),
+    page: lazyPage(
+      corpus.site,
+      siteJson,
+      paths.recordPage(record.collection, record.slug),
+      ['record-page', record.source, JSON.stringify(context.related)],
+      () => recordPage(record, context),
+      [JSON.stringify(context.neighbours)],
+    ),
   };
+}
+
+/** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
+export function recordFiles(record: Pick<ContentRecord, 'collection' | 'slug'>): string[] {
+  const page = paths.recordPage(record.collection, record.slug);
+  return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }

@@ -1,7 +1,7 @@
 import type { TableRow } from 'mdast';
 import { paths } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
-import { bullets, heading, link, paragraph, text, titled } from './mdast-builders.ts';
+import { bullets, date, heading, link, paragraph, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 const row = (cells: string[]): TableRow => ({
@@ -27,10 +27,11 @@ export function pricingPage(corpus: Corpus): SitePage {
       heading(2, 'Plans'),
       {
         type: 'table',
-        align: ['left', 'left', 'right', 'left', 'left'],
+        align: ['left', 'right', 'left', 'left'],
         children: [
-          row(['Plan', 'Id', `Price (${p.currency})`, 'Billed', 'Trial']),
-          ...p.plans.map((plan) => row([plan.name, plan.id, formatPrice(plan.price, p.currency), `every ${plan.interval}`, plan.trial])),
+          // Plans are named by their name; their ids are for the API (pricing.json).
+          row(['Plan', `Price (${p.currency})`, 'Billed', 'Trial']),
+          ...p.plans.map((plan) => row([plan.name, formatPrice(plan.price, p.currency), `every ${plan.interval}`, plan.trial])),
         ],
       },
       heading(2, 'Every plan includes'),
@@ -39,7 +40,7 @@ export function pricingPage(corpus: Corpus): SitePage {
       bullets(p.supportedBrowsers.map((b) => [text(b)])),
       heading(2, 'Install'),
       paragraph(link(p.installUrl, `Install ${p.product} from the extension store`), text('.')),
-      paragraph(text(`Prices last changed ${p.lastUpdated}. As JSON: `), link(paths.apiPricing, paths.apiPricing), text('.')),
+      paragraph(text('Prices last changed '), date(p.lastUpdated), text('. As JSON: '), link(paths.apiPricing, paths.apiPricing), text('.')),
     ]),
   };
 }

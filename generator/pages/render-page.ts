@@ -2,13 +2,15 @@ import { pageFile, twinPath } from '../../core/paths.ts';
 import type { Site } from '../load-content.ts';
 import { joinMarkdown, renderHtml, renderMarkdown, root } from '../markdown.ts';
 import { layout } from './layout.ts';
+import { breadcrumbsHtml } from './page-navigation.ts';
 import type { SitePage } from './site-page.ts';
 
 /** The two files of a page: its HTML, from the whole tree, and its Markdown twin. */
 export function renderPage(site: Site, page: SitePage): { html: [string, string]; markdown: [string, string] } {
   const tail = page.tail ?? [];
   const whole = page.body || tail.length ? root([...page.tree.children, ...(page.body?.tree.children ?? []), ...tail]) : page.tree;
-  const main = renderHtml(whole) + (page.htmlAppendix ? `\n${page.htmlAppendix}` : '');
+  const crumbs = page.breadcrumbs ? `${breadcrumbsHtml(page.breadcrumbs)}\n` : '';
+  const main = crumbs + renderHtml(whole) + (page.htmlAppendix ? `\n${page.htmlAppendix}` : '');
   const html = layout({ site, path: page.path, title: page.title, description: page.description, main });
   const markdown = joinMarkdown(renderMarkdown(page.tree), page.body?.markdown, tail.length ? renderMarkdown(root(tail)) : undefined);
   return {
