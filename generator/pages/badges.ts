@@ -6,11 +6,18 @@ import { frontmatterSchema, type JsonSchema } from '../schemas/content.ts';
 import { valueLabel } from '../value-labels.ts';
 import { joined, span } from './mdast-builders.ts';
 
+const enumFields = new Map<CollectionKey, string[]>();
+
 /** The enumerated fields of a collection (category, severity), in schema order: what badges show. */
 export function badgeFields(collection: CollectionKey): string[] {
-  return Object.entries(frontmatterSchema(collection).properties as Record<string, JsonSchema>)
-    .filter(([, property]) => Array.isArray(property.enum))
-    .map(([field]) => field);
+  let fields = enumFields.get(collection);
+  if (!fields) {
+    fields = Object.entries(frontmatterSchema(collection).properties as Record<string, JsonSchema>)
+      .filter(([, property]) => Array.isArray(property.enum))
+      .map(([field]) => field);
+    enumFields.set(collection, fields);
+  }
+  return fields;
 }
 
 export type BadgeValue = [field: string, value: string];
