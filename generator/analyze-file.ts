@@ -1,4 +1,3 @@
-import type { Root as MdastRoot } from 'mdast';
 import { SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { readSource, type SourceFile } from './frontmatter.ts';
 import { inspectBody, parseMarkdown, wordCount, writtenBody, type WrittenBody } from './markdown.ts';
@@ -26,6 +25,8 @@ export interface FileMeta {
   references: { field: string; slug: string; target: CollectionKey; line: number }[];
   /** Site-relative links in the body, with their file line. */
   links: { url: string; line: number }[];
+  /** Words of the body a reader sees (markdown.ts wordCount): the minimum length check and reading times. */
+  words: number;
 }
 
 export interface AnalyzeOptions {
@@ -38,14 +39,15 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
   const tree = parseMarkdown(source.body);
   const findings = inspectBody(tree);
   const at = (line: number) => source.bodyLine + line - 1;
-  const problems = [...validateFrontmatter(source, schema), ...bodyProblems(source, tree, findings, minWords), ...dateOrderProblems(source)];
+  const words = wordCount(tree);
+  const problems = [...validateFrontmatter(source, schema), ...bodyProblems(source, words, findings, minWords), ...dateOrderProblems(source)];
   const links = findings
     .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
     .map((f) => ({ url: f.value, line: at(f.line) }));
-  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links }, body: writtenBody(source.body, tree) };
+  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links, words }, body: writtenBody(source.body, tree) };
 }
 
-function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
+function bodyProblems(source: SourceFile, words: number, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number) => source.bodyLine + line - 1;
   for (const finding of findings) {
@@ -55,7 +57,6 @@ function bodyProblems(source: SourceFile, tree: MdastRoot, findings: ReturnType<
       problems.push({ file: source.file, line: at(finding.line), field: 'body', what: 'contains raw HTML', fix: 'write it in Markdown; raw HTML is not published' });
     }
   }
-  const words = wordCount(tree);
   if (words < minWords) {
     problems.push({ file: source.file, line: source.bodyLine, field: 'body', what: `has ${words} words`, fix: `write at least ${minWords} words` });
   }

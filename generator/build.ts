@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent, type Corpus } from './load-content.ts';
-import { recordOutputs, renderSite } from './render-site.ts';
+import { recordFiles, recordOutputs, renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
 import { contentReader } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
@@ -113,10 +113,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         const { document, page } = recordOutputs(edit.corpus, record);
         for (const [file, output] of [document, ...page]) files.set(file, output);
       }
-      const gone = edit.removed.flatMap((record) => {
-        const { document, page } = recordOutputs(edit.corpus, record);
-        return [document, ...page].map(([file]) => file);
-      });
+      const gone = edit.removed.flatMap(recordFiles);
       const added = edit.records.some((record) => !built!.records[record.collection].some((r) => r.slug === record.slug));
       if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
       built = edit.corpus;

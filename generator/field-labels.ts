@@ -25,3 +25,22 @@ export const FIELD_LABELS: Record<string, string> = {
 export function labelOf(field: string): string {
   return FIELD_LABELS[field] ?? field;
 }
+
+/**
+ * How a record names the records that reference it, by the referring collection and field
+ * (`x-references` in generator/schemas/content.ts): the threats page of a glossary term's
+ * controls, read from the term's side. A test checks every reference field has one.
+ */
+export const REFERRER_LABELS: Record<string, string> = {
+  'threats.controls': 'Threats it helps address',
+  'glossary.relatedExposures': 'Glossary terms that relate to it',
+  'apps.relatedThreats': 'Apps exposed to it',
+  'ai.controls': 'AI risks it helps contain',
+  'ai.relatedThreats': 'AI risks that relate to it',
+};
+
+export function referrerLabel(collection: string, field: string): string {
+  const label = REFERRER_LABELS[`${collection}.${field}`];
+  if (label === undefined) throw new Error(`${collection}.${field} has no referrer label: add one to REFERRER_LABELS in generator/field-labels.ts`);
+  return label;
+}

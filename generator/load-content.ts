@@ -55,6 +55,8 @@ export interface ContentRecord {
   fields: Record<string, unknown> & { title: string; category: string; summary: string; lastUpdated: string };
   /** A hash of the file: what every output built from this record alone depends on. */
   source: string;
+  /** Words of the body, known without reading the body (reading times). */
+  words: number;
   /** Read only for the pages and documents that are written again. */
   body(): WrittenBody;
   url: string;
@@ -183,7 +185,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 export const problemName = (file: string): string => path.relative(process.cwd(), file) || file;
 
 export function toRecord(site: Site, collection: CollectionKey, file: string, slug: string, analysis: AnalyzedFile): ContentRecord {
-  return { collection, slug, file, fields: analysis.meta.data as ContentRecord['fields'], source: analysis.source, body: analysis.body, url: site.baseUrl + paths.recordPage(collection, slug) };
+  return { collection, slug, file, fields: analysis.meta.data as ContentRecord['fields'], source: analysis.source, words: analysis.meta.words, body: analysis.body, url: site.baseUrl + paths.recordPage(collection, slug) };
 }
 
 async function readYamlFile<T>(

@@ -19,14 +19,15 @@ import { composedOutput, contentOf, lazyOutput, offThreadOutput, outputKey, type
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { collectionPage, latestDate } from './pages/collection-page.ts';
+import { collectionPage, latestDate, recordCards } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { homeHighlights, homePage } from './pages/home-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
 import { layout } from './pages/layout.ts';
 import { faviconSvg } from './pages/logo.ts';
 import { pricingPage } from './pages/pricing-page.ts';
-import { recordPage, referencedTitles } from './pages/record-page.ts';
+import { recordPage } from './pages/record-page.ts';
+import { recordContext } from './pages/record-context.ts';
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
@@ -100,9 +101,10 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     twins.set(page.path, markdown[1]);
   }
   for (const key of COLLECTION_KEYS) {
-    // A collection page lists every record's title and summary: thousands of items to render at scale.
+    // A collection page shows a card of every record: thousands of items to render at scale.
     const collection = paths.collectionPage(key);
-    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(summaries[key])], () => collectionPage(corpus, key)));
+    const cards = recordCards(corpus, key);
+    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(cards)], () => collectionPage(key, cards)));
     for (const record of corpus.records[key]) {
       await turn();
       const { document, page } = recordOutputs(corpus, record, siteJson);
@@ -161,8 +163,11 @@ const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
 
 type PageOutputs = [html: [string, Output], twin: [string, LazyOutput<string>]];
 
-/** A page whose HTML and twin are rendered only when `inputs` (all the page is built from) changed. */
-function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage): PageOutputs {
+/**
+ * A page whose HTML and twin are rendered only when `inputs` (all the page is built from)
+ * changed; `htmlInputs` are what only the HTML shows (navigation), so a change there leaves the twin as it is.
+ */
+function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
   // One render gives both files. The twin is kept (llms-full.txt reads it again), the HTML only until it is written.
   let html: string | undefined;
   let twin: string | undefined;
@@ -172,7 +177,7 @@ function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inpu
     return rendered.html[1];
   };
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, siteJson, 'html'], () => {
+    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteJson, 'html'], () => {
       const text = html ?? render();
       html = undefined;
       return text;
@@ -185,13 +190,27 @@ function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inpu
 }
 
 /**
- * The files built from one record (and the titles of the records it links to): its JSON
- * document, its page and the page's twin. Used by the whole site's render and by npm run
- * dev to write an edited record's files before the rest.
+ * The files built from one record and what it shows of others (record-context.ts: related
+ * records, its neighbours): its JSON document, its page and the page's twin. Used by the
+ * whole site's render and by npm run dev to write an edited record's files before the rest.
  */
 export function recordOutputs(corpus: Corpus, record: ContentRecord, siteJson = JSON.stringify(corpus.site)): { document: [string, Output]; page: PageOutputs } {
+  const context = recordContext(corpus, record);
   return {
     document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
-    page: lazyPage(corpus.site, siteJson, paths.recordPage(record.collection, record.slug), ['record-page', record.source, ...referencedTitles(corpus, record)], () => recordPage(corpus, record)),
+    page: lazyPage(
+      corpus.site,
+      siteJson,
+      paths.recordPage(record.collection, record.slug),
+      ['record-page', record.source, JSON.stringify(context.related)],
+      () => recordPage(record, context),
+      [JSON.stringify(context.neighbours)],
+    ),
   };
+}
+
+/** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
+export function recordFiles(record: Pick<ContentRecord, 'collection' | 'slug'>): string[] {
+  const page = paths.recordPage(record.collection, record.slug);
+  return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }

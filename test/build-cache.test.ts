@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
+import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -253,6 +254,106 @@ describe('incremental builds', () => {
     await builder.build();
     await expectClean('dev-after-fix');
   });
+
+  /**
+   * Edits whose effect reaches pages of other records: a record page shows its neighbours
+   * (previous/next), its references and the records that reference it, each with title,
+   * summary and link. Each edit returns the content files it changed, as npm run dev's
+   * watcher reports them, and pages of other records that must show it (or no longer show it).
+   */
+  const file = (key: CollectionKey, i: number) => path.join(content, key, `${syntheticSlug(key, i)}.md`);
+  const named = (key: CollectionKey, i: number) => `${key}/${syntheticSlug(key, i)}.md`;
+  const pageOf = (key: CollectionKey, slug: string) => `${key}/${slug}/index.html`;
+  const retitle = async (key: CollectionKey, i: number, field: 'title' | 'summary', value: string) =>
+    writeFile(file(key, i), (await readFile(file(key, i), 'utf8')).replace(new RegExp(`^${field}: .*$`, 'm'), `${field}: ${value}`));
+  const edits: { name: string; apply(): Promise<{ changed: string[]; shownOn: string[]; text: string; gone?: boolean }> }[] = [
+    {
+      // Posts are listed newest first: post 1 stands between posts 2 and 0, and nothing references posts.
+      name: "a neighbour's title",
+      async apply() {
+        await retitle('posts', 1, 'title', 'posts record 1 retitled');
+        return { changed: [named('posts', 1)], shownOn: [pageOf('posts', syntheticSlug('posts', 2)), pageOf('posts', syntheticSlug('posts', 0))], text: 'posts record 1 retitled' };
+      },
+    },
+    {
+      name: "a referenced record's title",
+      async apply() {
+        await retitle('exposures', 1, 'title', 'exposures record 1 retitled');
+        return { changed: [named('exposures', 1)], shownOn: [pageOf('glossary', syntheticSlug('glossary', 1))], text: 'exposures record 1 retitled' };
+      },
+    },
+    {
+      name: "a referenced record's summary",
+      async apply() {
+        await retitle('glossary', 1, 'summary', 'A glossary summary that the threats and AI risks using this control show.');
+        return { changed: [named('glossary', 1)], shownOn: [pageOf('threats', syntheticSlug('threats', 1)), pageOf('ai', syntheticSlug('ai', 1))], text: 'A glossary summary that the threats' };
+      },
+    },
+    {
+      // Apps reference threats: the threat lists the apps exposed to it.
+      name: "a referencing record's title",
+      async apply() {
+        await retitle('apps', 1, 'title', 'apps record 1 retitled');
+        return { changed: [named('apps', 1)], shownOn: [pageOf('threats', syntheticSlug('threats', 1))], text: 'apps record 1 retitled' };
+      },
+    },
+    {
+      // Collection pages show more than the API's summaries: badges, dates and reading times.
+      name: "a severity, on the collection's page",
+      async apply() {
+        await writeFile(file('exposures', 0), (await readFile(file('exposures', 0), 'utf8')).replace(/^severity: .*$/m, 'severity: critical'));
+        return { changed: [named('exposures', 0)], shownOn: ['exposures/index.html'], text: 'Severity: Critical' };
+      },
+    },
+    {
+      name: "a post's length, on the collection's page",
+      async apply() {
+        await writeFile(file('posts', 0), `${await readFile(file('posts', 0), 'utf8')}\n${'More words for a longer read. '.repeat(40)}\n`);
+        return { changed: [named('posts', 0)], shownOn: ['posts/index.html'], text: 'Reading time: 5 minutes' };
+      },
+    },
+    {
+      // Nothing references an AI risk: its deletion changes the records it referenced and its neighbours.
+      name: 'a deletion',
+      async apply() {
+        await rm(file('ai', 2));
+        const showedIt = [pageOf('glossary', syntheticSlug('glossary', 2)), pageOf('threats', syntheticSlug('threats', 2)), pageOf('ai', syntheticSlug('ai', 1)), pageOf('ai', syntheticSlug('ai', 3))];
+        return { changed: [named('ai', 2)], shownOn: showedIt, text: `/ai/${syntheticSlug('ai', 2)}/`, gone: true };
+      },
+    },
+    {
+      // Same title, new address: the links of the records it references and of its neighbour change, nothing else.
+      name: 'a rename',
+      async apply() {
+        await rename(file('ai', 3), path.join(content, 'ai', 'a-renamed-risk.md'));
+        return { changed: [named('ai', 3), 'ai/a-renamed-risk.md'], shownOn: [pageOf('glossary', syntheticSlug('glossary', 3)), pageOf('threats', syntheticSlug('threats', 3)), pageOf('ai', syntheticSlug('ai', 2))], text: '/ai/a-renamed-risk/' };
+      },
+    },
+  ];
+
+  for (const edit of edits) {
+    it(`bring every page that shows another record in line after ${edit.name}, as a clean build`, async () => {
+      const out = (name: string) => path.join(root, name);
+      await cached('in-place');
+      const builder = createBuilder({ contentDir: content, outDir: out('dev'), cacheDir: path.join(root, 'dev-cache'), longLived: true });
+      await builder.build();
+
+      const { changed, shownOn, text, gone } = await edit.apply();
+      await cached('in-place');
+      // npm run dev: the edited records' own files first, then the whole build.
+      expect(builder.writeEditedRecords(changed)).toBeDefined();
+      await builder.build();
+      await clean('clean');
+      const expected = await digest(out('clean'));
+      expect(await digest(out('in-place'))).toEqual(expected);
+      expect(await digest(out('dev'))).toEqual(expected);
+      for (const page of shownOn) {
+        const html = await readFile(path.join(out('clean'), page), 'utf8');
+        if (gone) expect(html, page).not.toContain(text);
+        else expect(html, page).toContain(text);
+      }
+    });
+  }
 
   it('still reports every problem of a file that comes from the cache', async () => {
     const file = path.join(content, 'threats', `${syntheticSlug('threats', 0)}.md`);

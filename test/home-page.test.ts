@@ -41,7 +41,7 @@ describe('the home page', () => {
     expect(posts.map((p) => p.slug)).toEqual([3, 2, 1, 0].map((i) => syntheticSlug('posts', i)));
     const { html, markdown } = renderPage(corpus.site, homePage(corpus, homeHighlights(corpus)));
     expect(html[1]).toContain(`<time datetime="${posts[0]!.published}">13 April 2026</time>`);
-    expect(markdown[1]).toContain('_13 April 2026_ · Test Author');
+    expect(markdown[1]).toContain('13 April 2026 · Test Author');
   });
 
   it("keeps what people wrote in home.md and adds the calls to action and the highlights around it, in the page and its twin", () => {

@@ -28,7 +28,7 @@ describe('page markup', () => {
     expect(readableDate('2026-10-14')).toBe('14 October 2026');
     expect(readableDate('2026-01-01')).toBe('1 January 2026');
     expect(timeElement('2026-03-09')).toBe('<time datetime="2026-03-09">9 March 2026</time>');
-    expect(() => readableDate('2026-13-45')).toThrow(/not a YYYY-MM-DD date/);
+    expect(() => readableDate('2026-13-45')).toThrow(/is not a date: expected YYYY-MM-DD/);
   });
 
   it('gives every page its canonical URL, Open Graph and Twitter card tags with absolute URLs, and the theme colours', () => {

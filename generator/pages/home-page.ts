@@ -2,8 +2,7 @@ import type { RootContent } from 'mdast';
 import { COLLECTIONS } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
-import { heading, link, list, listItem, looseList, paragraph, styled, text, titled } from './mdast-builders.ts';
-import { timeNode } from './readable-date.ts';
+import { classed, date, heading, link, list, listItem, looseList, paragraph, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 export const NEWEST_POSTS = 4;
@@ -67,14 +66,14 @@ export function homePage(corpus: Corpus, highlights: HomeHighlights): SitePage {
   const page = corpus.pages.home;
   const tail: RootContent[] = [
     heading(2, 'Newest research'),
-    styled(
-      looseList(highlights.posts.map((post) => listItem(paragraph(link(paths.recordPage('posts', post.slug), post.title)), paragraph(timeNode(post.published), text(` · ${post.author}`)), paragraph(text(post.summary))))),
+    classed(
+      looseList(highlights.posts.map((post) => listItem(paragraph(link(paths.recordPage('posts', post.slug), post.title)), paragraph(date(post.published), text(` · ${post.author}`)), paragraph(text(post.summary))))),
       'cards',
     ),
     paragraph(link(paths.collectionPage('posts'), 'All posts'), text(' · '), link(paths.feed, 'Atom feed')),
     heading(2, 'Threats to know'),
     paragraph(text(`The ${COLLECTIONS.threats.title.toLowerCase()} our app guides and AI risks cite most.`)),
-    styled(
+    classed(
       looseList(
         highlights.threats.map((threat) =>
           listItem(
@@ -92,7 +91,7 @@ export function homePage(corpus: Corpus, highlights: HomeHighlights): SitePage {
     path: paths.home,
     title: page.title,
     description: page.description,
-    tree: titled(page.title, [styled(paragraph(text(page.description)), 'lead'), styled(list(ACTIONS.map(([href, label]) => listItem(paragraph(link(href, label))))), 'actions')]),
+    tree: titled(page.title, [classed(paragraph(text(page.description)), 'lead'), classed(list(ACTIONS.map(([href, label]) => listItem(paragraph(link(href, label))))), 'actions')]),
     body: page.body(),
     tail,
   };

@@ -1,6 +1,6 @@
 import { paths } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
-import { bullets, code, heading, link, listItem, looseList, paragraph, strong, styled, text, titled } from './mdast-builders.ts';
+import { bullets, classed, date, heading, link, listItem, looseList, paragraph, strong, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 function formatPrice(amount: number, currency: string): string {
@@ -19,15 +19,14 @@ export function pricingPage(corpus: Corpus): SitePage {
     tree: titled(title, [
       paragraph(text(p.description)),
       heading(2, 'Plans'),
-      // One card per plan rather than a table: a plan's trial terms are a sentence, which a table column squeezed on a phone.
-      styled(
+      // One card per plan rather than a table: a plan's trial terms are a sentence, which a table column squeezed on a phone. Plans are named by their name; their ids are for the API (pricing.json).
+      classed(
         looseList(
           p.plans.map((plan) =>
             listItem(
               paragraph(strong(plan.name)),
               paragraph(text(`${formatPrice(plan.price, p.currency)} a ${plan.interval}`)),
               paragraph(text(plan.trial)),
-              paragraph(text('Plan id: '), code(plan.id), text(`, prices in ${p.currency}`)),
             ),
           ),
         ),
@@ -39,7 +38,7 @@ export function pricingPage(corpus: Corpus): SitePage {
       bullets(p.supportedBrowsers.map((b) => [text(b)])),
       heading(2, 'Install'),
       paragraph(link(p.installUrl, `Install ${p.product} from the extension store`), text('.')),
-      paragraph(text(`Prices last changed ${p.lastUpdated}. As JSON: `), link(paths.apiPricing, paths.apiPricing), text('.')),
+      paragraph(text('Prices last changed '), date(p.lastUpdated), text('. As JSON: '), link(paths.apiPricing, paths.apiPricing), text('.')),
     ]),
   };
 }

@@ -1,53 +1,40 @@
 import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
-import { COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
+import { COLLECTIONS } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { labelOf } from '../field-labels.ts';
-import type { ContentRecord, Corpus } from '../load-content.ts';
+import type { ContentRecord } from '../load-content.ts';
+import { REFERENCE_FIELDS } from '../record-relations.ts';
 import { frontmatterSchema, type JsonSchema } from '../schemas/content.ts';
-import { bullets, code, heading, joined, link, list, listItem, paragraph, strong, text, titled } from './mdast-builders.ts';
+import { tagLabel } from '../value-labels.ts';
+import { badgeFields, badgeLine, badgeValues } from './badges.ts';
+import { bullets, classed, date, heading, link, list, listItem, paragraph, strong, text, titled } from './mdast-builders.ts';
+import { pagerHtml } from './page-navigation.ts';
+import { readingTime } from './reading-time.ts';
+import { pagerLabels, type RecordContext, type RelatedGroup } from './record-context.ts';
 import type { SitePage } from './site-page.ts';
 
-/** Fields shown in the page header or not at all; the rest are rendered generically from the schema. */
-const HEADER_FIELDS = new Set(['title', 'summary', 'category', 'lastUpdated', 'author', 'published', 'tags']);
+/** Fields shown in the page's header (summary, byline, dates, tags) or not at all. */
+const HEADER_FIELDS = new Set(['title', 'summary', 'lastUpdated', 'author', 'published', 'tags']);
 
-const titles = new WeakMap<Corpus, Map<string, string>>();
-
-/** A referenced record's title, looked up in a map built once per corpus (a scan per link grew with the square of the corpus). */
-function titleOf(corpus: Corpus, key: CollectionKey, slug: string): string {
-  let map = titles.get(corpus);
-  if (!map) {
-    map = new Map(Object.values(corpus.records).flatMap((records) => records.map((r) => [`${r.collection}/${r.slug}`, r.fields.title] as const)));
-    titles.set(corpus, map);
-  }
-  return map.get(`${key}/${slug}`) ?? slug;
+/** The fields rendered generically from the schema: all but the header, the badges and the references (shown as related records). */
+function bodyFields(record: ContentRecord): [string, JsonSchema][] {
+  const shownElsewhere = new Set([
+    ...HEADER_FIELDS,
+    ...badgeFields(record.collection),
+    ...REFERENCE_FIELDS.filter((f) => f.collection === record.collection).map((f) => f.field),
+  ]);
+  return Object.entries(frontmatterSchema(record.collection).properties as Record<string, JsonSchema>).filter(([field]) => !shownElsewhere.has(field));
 }
 
-/** The titles of the records a record links to, in its page's order: with the record's own file, all its page depends on. */
-export function referencedTitles(corpus: Corpus, record: ContentRecord): string[] {
-  const schema = frontmatterSchema(record.collection);
-  return Object.entries(schema.properties as Record<string, JsonSchema>).flatMap(([field, property]) => {
-    const target = property['x-references'] as CollectionKey | undefined;
-    const value = record.fields[field];
-    return target && Array.isArray(value) ? value.map((slug) => `${field}:${titleOf(corpus, target, String(slug))}`) : [];
-  });
-}
-
-function fieldBlocks(corpus: Corpus, record: ContentRecord): RootContent[] {
-  const schema = frontmatterSchema(record.collection);
+function fieldBlocks(record: ContentRecord): RootContent[] {
   const blocks: RootContent[] = [];
-  for (const [field, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+  for (const [field] of bodyFields(record)) {
     const value = record.fields[field];
-    if (HEADER_FIELDS.has(field) || value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    const target = property['x-references'] as CollectionKey | undefined;
-    if (target && Array.isArray(value)) {
-      const links = value.map((slug) => link(paths.recordPage(target, String(slug)), titleOf(corpus, target, String(slug))));
-      blocks.push(paragraph(strong(`${labelOf(field)}:`), text(' '), ...joined(links)));
-    } else if (field === 'policies' && Array.isArray(value)) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (field === 'policies' && Array.isArray(value)) {
       blocks.push(heading(2, labelOf(field)));
       const policies = value as { role: string; recommendations: string[] }[];
-      blocks.push(
-        list(policies.map((p) => listItem(paragraph(strong(p.role)), bullets(p.recommendations.map((r) => [text(r)])) as BlockContent))),
-      );
+      blocks.push(list(policies.map((p) => listItem(paragraph(strong(p.role)), bullets(p.recommendations.map((r) => [text(r)])) as BlockContent))));
     } else if (Array.isArray(value)) {
       blocks.push(paragraph(strong(`${labelOf(field)}:`)), bullets(value.map((v) => [text(String(v))])));
     } else {
@@ -57,33 +44,60 @@ function fieldBlocks(corpus: Corpus, record: ContentRecord): RootContent[] {
   return blocks;
 }
 
-function headerLine(record: ContentRecord): PhrasingContent[] {
-  const f = record.fields;
-  const parts: PhrasingContent[] = [text(`${labelOf('category')}: `), code(f.category)];
-  if (typeof f.author === 'string') parts.push(text(` · By ${f.author}`));
-  if (typeof f.published === 'string') parts.push(text(` · Published ${f.published}`));
-  parts.push(text(` · Last updated ${f.lastUpdated}`));
-  if (Array.isArray(f.tags)) parts.push(text(` · Tags: ${f.tags.join(', ')}`));
-  return parts;
+/** Byline, dates and reading time (posts), or the date of the last change. */
+function metaLine(record: ContentRecord): PhrasingContent[] {
+  const { author, published, lastUpdated } = record.fields;
+  const parts: PhrasingContent[][] = [];
+  if (typeof author === 'string') parts.push([text(`By ${author}`)]);
+  if (typeof published === 'string') parts.push([text('Published '), date(published)]);
+  if (published !== lastUpdated) parts.push([text('Last updated '), date(lastUpdated)]);
+  if (record.collection === 'posts') parts.push([text(`Reading time: ${readingTime(record.words)}`)]);
+  return parts.flatMap((part, i) => (i ? [text(' · '), ...part] : part));
 }
 
-export function recordPage(corpus: Corpus, record: ContentRecord): SitePage {
+function header(record: ContentRecord): RootContent[] {
+  const blocks: RootContent[] = [classed(paragraph(text(record.fields.summary)), 'record-summary')];
+  const badges = badgeValues(record);
+  if (badges.length) blocks.push(classed(paragraph(...badgeLine(badges)), 'record-badges'));
+  blocks.push(classed(paragraph(...metaLine(record)), 'record-meta'));
+  const tags = record.fields.tags;
+  if (Array.isArray(tags) && tags.length) blocks.push(classed(paragraph(text(`${labelOf('tags')}: ${tags.map((t) => tagLabel(String(t))).join(', ')}`)), 'record-tags'));
+  return blocks;
+}
+
+/** Related records, each with its title and summary: the record's references, then the records that reference it. */
+function relatedBlocks(groups: RelatedGroup[]): RootContent[] {
+  if (!groups.length) return [];
+  return [
+    heading(2, 'Related'),
+    ...groups.flatMap((group): RootContent[] => [
+      heading(3, group.label),
+      classed(bullets(group.records.map((r) => [link(r.path, r.title), text(`: ${r.summary}`)])), 'related-records'),
+      ...(group.more
+        ? [paragraph(text(`And ${group.more.count} more in `), link(paths.collectionPage(group.more.collection), COLLECTIONS[group.more.collection].title), text('.'))]
+        : []),
+    ]),
+  ];
+}
+
+/** A record's page, from the record and what it shows of others (record-context.ts), nothing else. */
+export function recordPage(record: ContentRecord, context: RecordContext): SitePage {
   const info = COLLECTIONS[record.collection];
+  const path = paths.recordPage(record.collection, record.slug);
+  const api = paths.apiRecord(record.collection, record.slug);
   return {
-    path: paths.recordPage(record.collection, record.slug),
+    path,
     title: record.fields.title,
     description: record.fields.summary,
     lastUpdated: record.fields.lastUpdated,
-    tree: titled(record.fields.title, [paragraph(text(record.fields.summary)), paragraph(...headerLine(record)), ...fieldBlocks(corpus, record)]),
-    body: record.body(),
-    tail: [
-      paragraph(
-        text('Part of '),
-        link(paths.collectionPage(record.collection), info.title),
-        text('. As JSON: '),
-        link(paths.apiRecord(record.collection, record.slug), paths.apiRecord(record.collection, record.slug)),
-        text('.'),
-      ),
+    breadcrumbs: [
+      { label: 'Home', path: paths.home },
+      { label: info.title, path: paths.collectionPage(record.collection) },
+      { label: record.fields.title, path },
     ],
+    tree: titled(record.fields.title, [...header(record), ...fieldBlocks(record)]),
+    body: record.body(),
+    tail: [...relatedBlocks(context.related), classed(paragraph(text('Part of '), link(paths.collectionPage(record.collection), info.title), text('. As JSON: '), link(api, api), text('.')), 'record-api')],
+    htmlAppendix: pagerHtml(context.neighbours, pagerLabels(record.collection)) || undefined,
   };
 }

@@ -2,13 +2,15 @@ import { pageFile, twinPath } from '../../core/paths.ts';
 import type { Site } from '../load-content.ts';
 import { joinMarkdown, renderHtml, renderMarkdown, root } from '../markdown.ts';
 import { layout } from './layout.ts';
+import { breadcrumbsHtml } from './page-navigation.ts';
 import type { SitePage } from './site-page.ts';
 
 /** The two files of a page: its HTML, from the whole tree, and its Markdown twin. */
 export function renderPage(site: Site, page: SitePage): { html: [string, string]; markdown: [string, string] } {
   const tail = page.tail ?? [];
   const taken = new Set(page.body?.ids);
-  const main = [renderHtml(page.tree, taken), page.body?.html, tail.length ? renderHtml(root(tail), taken) : undefined, page.htmlAppendix]
+  const crumbs = page.breadcrumbs ? breadcrumbsHtml(page.breadcrumbs) : undefined;
+  const main = [crumbs, renderHtml(page.tree, taken), page.body?.html, tail.length ? renderHtml(root(tail), taken) : undefined, page.htmlAppendix]
     .filter((part) => part !== undefined && part !== '')
     .join('\n');
   const html = layout({ site, path: page.path, title: page.title, description: page.description, main });

@@ -1,5 +1,6 @@
 import type { Root, RootContent } from 'mdast';
 import type { WrittenBody } from '../markdown.ts';
+import type { Crumb } from './page-navigation.ts';
 
 /**
  * One page of the website: an HTML file and a Markdown twin. Both render `tree`, then the
@@ -18,4 +19,6 @@ export interface SitePage {
   lastUpdated?: string;
   /** HTML with no Markdown equivalent (the contact forms), placed after the rendered tree. */
   htmlAppendix?: string;
+  /** Where the page sits (Home › Collection › Record); shown above the HTML page's title, not in the twin. */
+  breadcrumbs?: Crumb[];
 }
