@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync, type Stats } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { contentOf, isLazy, outputKey, renderElsewhere, type LazyOutput, type Output } from './outputs.ts';
+import { contentOf, isLazy, outputKey, renderElsewhere, type Output, type OutputPart } from './outputs.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteSummary {
@@ -33,9 +33,13 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const elsewhere = renderElsewhere(files, () => true);
     await mapBounded([...files], 32, async ([file, output]) => {
-      const content = (await elsewhere.get(file)) ?? contentOf(output);
-      bytes += Buffer.byteLength(content);
-      await writeFile(path.join(staging, file), content);
+      if (isLazy(output) && output.parts) {
+        bytes += writeParts(path.join(staging, file), output.parts).reduce((sum, [, length]) => sum + length, 0);
+      } else {
+        const content = (await elsewhere.get(file)) ?? contentOf(output);
+        bytes += Buffer.byteLength(content);
+        await writeFile(path.join(staging, file), content);
+      }
       progress('write', ++done, files.size);
     });
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
@@ -129,23 +133,18 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
   };
 
-  /**
-   * A file of parts: the unchanged parts are copied from the file as it is, as bytes (a
-   * 30 MB llms-full.txt is not decoded and encoded again), the others are rendered.
-   */
-  const renderParts = (file: string, output: LazyOutput & { parts: NonNullable<LazyOutput['parts']> }) => {
-    const old = new Map<string, Buffer>();
+  /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
+  const partsNow = (file: string) => {
+    const at = new Map<string, [offset: number, length: number]>();
     const known = previous[file]?.[3];
     if (known && intact(file)) {
-      const bytes = readFileSync(path.join(root, file));
       let offset = 0;
       for (const [key, length] of known) {
-        old.set(key, bytes.subarray(offset, offset + length));
+        at.set(key, [offset, length]);
         offset += length;
       }
     }
-    const pieces = output.parts.map((part) => old.get(part.key) ?? Buffer.from(part.render()));
-    return { content: Buffer.concat(pieces), parts: output.parts.map((part, i): [string, number] => [part.key, pieces[i]!.length]) };
+    return at;
   };
 
   const made = new Set<string>();
@@ -159,12 +158,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const composed = isLazy(output) && output.parts ? renderParts(file, { ...output, parts: output.parts }) : undefined;
     const temporary = `${target}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, composed?.content ?? contentOf(output));
+    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, { file: target, at: partsNow(file) }) : undefined;
+    if (!parts) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
     const info = statSync(target);
-    return composed ? [key, info.size, info.mtimeMs, composed.parts] : [key, info.size, info.mtimeMs];
+    return parts ? [key, info.size, info.mtimeMs, parts] : [key, info.size, info.mtimeMs];
   };
 
   return {
@@ -246,6 +245,45 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       return removed;
     },
   };
+}
+
+/** Pieces are written this many bytes at a time. */
+const WRITE_CHUNK = 1 << 20;
+
+/**
+ * Writes a file of parts piece by piece, never holding it whole (llms-full.txt holds every
+ * twin: 150 MB at 50,000 records). A part whose key is among `old.at` is copied, as bytes,
+ * from where it is in `old.file`; the others are rendered. Returns each part's key and length.
+ */
+function writeParts(target: string, parts: OutputPart[], old?: { file: string; at: Map<string, [offset: number, length: number]> }): [string, number][] {
+  const source = old?.at.size ? openSync(old.file, 'r') : undefined;
+  const fd = openSync(target, 'w');
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (pending.length) writevSync(fd, pending);
+    pending = [];
+    pendingBytes = 0;
+  };
+  try {
+    return parts.map((part): [string, number] => {
+      const at = source === undefined ? undefined : old!.at.get(part.key);
+      let piece: Buffer | undefined;
+      if (at) {
+        piece = Buffer.allocUnsafe(at[1]);
+        if (readSync(source!, piece, 0, at[1], at[0]) !== at[1]) piece = undefined;
+      }
+      piece ??= Buffer.from(part.render());
+      pending.push(piece);
+      pendingBytes += piece.length;
+      if (pendingBytes >= WRITE_CHUNK || pending.length >= 512) flush();
+      return [part.key, piece.length];
+    });
+  } finally {
+    flush();
+    closeSync(fd);
+    if (source !== undefined) closeSync(source);
+  }
 }
 
 const relativeName = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
