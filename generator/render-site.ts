@@ -203,7 +203,8 @@ export function recordOutputs(corpus: Corpus, record: ContentRecord, siteJson = 
       siteJson,
       paths.recordPage(record.collection, record.slug),
       ['record-page', record.source, JSON.stringify(context.related)],
-      () => recordPage(record, context),
+      // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
+      () => recordPage(record, recordContext(corpus, record)),
       [JSON.stringify(context.neighbours)],
     ),
   };
