@@ -3,6 +3,7 @@ import { KEY_SCOPES, type KeyScope } from '../core/instances.ts';
 import { canonicalUuid } from '../core/uuid.ts';
 import { issueKey, KeyConflictError } from '../runtime/keys/api-keys.ts';
 import { STORE_KINDS, withStore } from './open-store.ts';
+import { usageErrors } from './usage-error.ts';
 
 const USAGE = `Usage: npm run keys -- issue --org <org_uuid> [--name NAME] [--scopes ${KEY_SCOPES.join(',')}] [--replace] [--store ${STORE_KINDS}]
 Creates the organization's API key and prints its secret as the last line. The secret is
@@ -11,11 +12,7 @@ new one in place of the existing key, which stops working at once.`;
 
 const EXAMPLE_ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
 
-/** A mistake in the command line: what is wrong and how to fix it, then the usage; exit 2. */
-function usageError(problem: string): number {
-  console.error(`${problem}\n\n${USAGE}`);
-  return 2;
-}
+const usageError = usageErrors(USAGE);
 
 async function main(argv: string[]): Promise<number> {
   let parsed;

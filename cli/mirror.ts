@@ -4,6 +4,7 @@ import { MirrorError } from '../generator/mirror/mirror-error.ts';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress, type VariantSummary } from '../generator/mirror/precompress.ts';
+import { usageErrors } from './usage-error.ts';
 
 const USAGE = `Usage:
   npm run mirror -- nginx --root DIR --listen HOST:PORT [--api URL] [--brotli]
@@ -16,10 +17,7 @@ nginx and caddy print a configuration that serves the build in DIR as a static m
 precompress writes FILE.br and FILE.gz beside each text file of DIR of 1 KiB or more.
 See docs/mirror.md.`;
 
-function usageError(problem: string): number {
-  console.error(`${problem}\n\n${USAGE}`);
-  return 2;
-}
+const usageError = usageErrors(USAGE);
 
 async function main(argv: string[]): Promise<number> {
   let parsed;
