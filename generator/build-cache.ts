@@ -90,6 +90,7 @@ export function openBuildCache(dir: string): BuildCache {
    * an analysis again, never a wrong result.
    */
   const entryText = (key: string, json: string) => `${key}\t${json}\n`;
+  /** The entry's text as packed, when it is there and its key matches. */
   const readEntry = (key: string): string | undefined => {
     const fromThisBuild = fresh.get(key);
     if (fromThisBuild !== undefined) return fromThisBuild;
@@ -99,7 +100,8 @@ export function openBuildCache(dir: string): BuildCache {
       fd ??= openSync(packFile(), 'r');
       const bytes = Buffer.allocUnsafe(at[1]);
       if (readSync(fd, bytes, 0, at[1], at[0]) !== at[1]) return undefined;
-      return bytes.toString('utf8');
+      const text = bytes.toString('utf8');
+      return text.startsWith(`${key}\t`) ? text : undefined;
     } catch {
       return undefined;
     }
@@ -122,7 +124,7 @@ export function openBuildCache(dir: string): BuildCache {
     lookup<T>([source, part]: [string, string]): T | undefined {
       const key = `${source}:${part}`;
       const text = readEntry(key);
-      if (text === undefined || !text.startsWith(`${key}\t`)) return undefined;
+      if (text === undefined) return undefined;
       try {
         return JSON.parse(text.slice(key.length + 1)) as T;
       } catch {
@@ -183,14 +185,14 @@ function appendToPack(file: string, pack: string, entries: PackIndex['entries'],
   return { pack, entries };
 }
 
-/** A new pack with only the live entries (an entry that cannot be read back is left out, to be analyzed again). */
+/** A new pack with only the live entries (one that could not be read back is left out, to be analyzed again). */
 function rewritePack(home: string, kept: (readonly [string, string | undefined])[], added: [string, string][]): PackIndex {
   const pack = `pack-${randomUUID()}`;
   const entries: PackIndex['entries'] = {};
   const texts: string[] = [];
   let offset = 0;
   for (const [key, text] of [...kept, ...added]) {
-    if (text === undefined || !text.startsWith(`${key}\t`)) continue;
+    if (text === undefined) continue;
     const length = Buffer.byteLength(text);
     entries[key] = [offset, length];
     offset += length;
