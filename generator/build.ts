@@ -12,6 +12,7 @@ import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
 import { openBuildCache, outputManifestFile } from './build-cache.ts';
+import { withLimitedHeapGrowth } from './heap-growth.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -19,7 +20,7 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Directory of the incremental build cache; without it every file is processed afresh. */
   cacheDir?: string;
-  /** Threads that analyze content files; default every core. */
+  /** Threads that analyze content files and render pages; default every core. */
   threads?: number;
   progress?: Progress;
 }
@@ -49,8 +50,10 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   try {
     const cache = openBuildCache(scratch);
     const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
-    const files = await renderSite(corpus, options.progress);
-    return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress }), started);
+    return await withLimitedHeapGrowth(async () => {
+      const files = await renderSite(corpus, options.progress);
+      return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
+    });
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -99,10 +102,12 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      const files = await renderSite(corpus, options.progress);
-      const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress });
-      if (!aheadOfBuild) built = corpus;
-      return summarize(corpus, files, written, started);
+      return withLimitedHeapGrowth(async () => {
+        const files = await renderSite(corpus, options.progress);
+        const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
+        if (!aheadOfBuild) built = corpus;
+        return summarize(corpus, files, written, started);
+      });
     },
 
     writeEditedRecords(changed) {

@@ -1,6 +1,7 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import type { FileMeta } from './analyze-file.ts';
+import { collectionPagePaths } from './pages/collection-page.ts';
 import type { Problem } from './problems.ts';
 
 /** Checks that need the whole corpus: cross-references to other records and links to site pages. */
@@ -20,7 +21,8 @@ export function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<s
   const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
   known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
   for (const key of COLLECTION_KEYS) {
-    known.add(paths.collectionPage(key)).add(paths.apiList(key));
+    for (const page of collectionPagePaths(key, slugs[key].size)) known.add(page);
+    known.add(paths.apiList(key));
     for (const slug of slugs[key]) known.add(paths.recordPage(key, slug)).add(paths.apiRecord(key, slug));
   }
   return known;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { generatorFingerprint } from './build-cache.ts';
+import type { PageRenderPool } from './parallel/page-render-pool.ts';
 
 /**
  * One file of dist/: its content, or a way to render it with a signature of everything
@@ -16,17 +17,23 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
   signature: string;
   render(): Content;
   /**
-   * A file made of many parts, one after another (llms-full.txt: every twin). When it must
-   * be written again, the parts whose key is unchanged are taken from the file dist/ holds.
+   * A file made of many parts, one after another (llms-full.txt: every twin), written
+   * after every other file. When it must be written again, the parts whose key is
+   * unchanged are taken from the file dist/ holds.
    */
   parts?: OutputPart[];
-  /** The same text rendered on another thread, so that rendering it overlaps writing the other files. */
+  /** The same text rendered on a thread of its own (the search index), so that rendering it overlaps writing the other files. */
   renderElsewhere?: () => Promise<Content>;
+  /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */
+  renderInPool?: (pool: PageRenderPool) => Promise<Content>;
 }
 
+/** A part of a file of parts: `prefix`, then the text of another output of the same build, `output`, written to `file`. */
 export interface OutputPart {
   key: string;
-  render(): string;
+  prefix: string;
+  file: string;
+  output: Output;
 }
 
 let generatorHash: ReturnType<typeof createHash> | undefined;
@@ -38,36 +45,20 @@ const hashOf = (inputs: string[]) =>
 /**
  * The signature covers the given inputs and the generator itself, so a change to either
  * renders again. The text is not kept once rendered: a build holding every page it wrote
- * took gigabytes at 50,000 records. What is read twice keeps its own copy (a page's twin).
+ * took gigabytes at 50,000 records.
  */
-export function lazyOutput<Content extends FileContent>(inputs: string[], render: () => Content): LazyOutput<Content> {
-  return { signature: hashOf(inputs), render };
+export function lazyOutput<Content extends FileContent>(inputs: string[], render: () => Content, elsewhere: Pick<LazyOutput<Content>, 'renderElsewhere' | 'renderInPool'> = {}): LazyOutput<Content> {
+  return { signature: hashOf(inputs), render, ...elsewhere };
 }
 
-/** A lazy output that can also be rendered on another thread (renderElsewhere), to the same text. */
-export function offThreadOutput(inputs: string[], render: () => string, renderElsewhere: (() => Promise<string>) | undefined): LazyOutput<string> {
-  return { ...lazyOutput(inputs, render), renderElsewhere };
-}
-
-/**
- * Starts rendering on other threads the outputs that can be and that `wanted` says must be
- * written, before the writing of the others begins. A failure surfaces where its text is awaited.
- */
-export function renderElsewhere(files: Map<string, Output>, wanted: (file: string, output: LazyOutput) => boolean): Map<string, Promise<FileContent>> {
-  const started = new Map<string, Promise<FileContent>>();
-  for (const [file, output] of files) {
-    if (!isLazy(output) || !output.renderElsewhere || !wanted(file, output)) continue;
-    const text = output.renderElsewhere();
-    text.catch(() => undefined);
-    started.set(file, text);
-  }
-  return started;
-}
-
-/** A file of parts, each with the inputs its text is made from. */
-export function composedOutput(parts: { inputs: string[]; render(): string }[]): LazyOutput<string> {
-  const keyed = parts.map((part) => ({ key: hashOf(part.inputs), render: part.render }));
-  return { signature: hashOf(keyed.map((part) => part.key)), render: () => keyed.map((part) => part.render()).join(''), parts: keyed };
+/** A file of parts, each the text of another output after a prefix, keyed by the inputs of both. */
+export function composedOutput(parts: { inputs: string[]; prefix: string; file: string; output: Output }[]): LazyOutput<string> {
+  const keyed = parts.map(({ inputs, ...part }) => ({ key: hashOf(inputs), ...part }));
+  return {
+    signature: hashOf(keyed.map((part) => part.key)),
+    render: () => keyed.map((part) => part.prefix + contentOf(part.output)).join(''),
+    parts: keyed,
+  };
 }
 
 export const isLazy = (output: Output): output is LazyOutput => typeof output === 'object' && !(output instanceof Uint8Array);

@@ -15,11 +15,13 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, contentOf, lazyOutput, offThreadOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
+import type { PageRenderPool } from './parallel/page-render-pool.ts';
+import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { collectionPage, latestDate, recordCards } from './pages/collection-page.ts';
+import { collectionListings, collectionPage, listingLastUpdated, recordCards, type CollectionListing } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { homeHighlights, homePage } from './pages/home-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
@@ -65,7 +67,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
   put(
     `${DATA_DIR}/search-index.json`,
-    offThreadOutput(['search-index', ...Object.values(lists)], () => searchIndexJson(summaries), offThread ? () => searchIndexOffThread(lists) : undefined),
+    lazyOutput(['search-index', ...Object.values(lists)], () => searchIndexJson(summaries), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {}),
   );
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
@@ -100,11 +102,13 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     put(...markdown);
     twins.set(page.path, markdown[1]);
   }
+  const listings = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, collectionListings(key, recordCards(corpus, key))])) as Record<CollectionKey, CollectionListing[]>;
   for (const key of COLLECTION_KEYS) {
-    // A collection page shows a card of every record: thousands of items to render at scale.
-    const collection = paths.collectionPage(key);
-    const cards = recordCards(corpus, key);
-    putPage(collection, lazyPage(corpus.site, siteJson, collection, ['collection-page', key, JSON.stringify(cards)], () => collectionPage(key, cards)));
+    for (const listing of listings[key]) {
+      const listingPath = paths.collectionPage(key, listing.page);
+      const { cards, ...place } = listing;
+      putPage(listingPath, lazyPage(corpus.site, siteJson, listingPath, ['collection-page', JSON.stringify(place), JSON.stringify(cards)], () => collectionPage(listing)));
+    }
     for (const record of corpus.records[key]) {
       await turn();
       const { document, page } = recordOutputs(corpus, record, siteJson);
@@ -134,18 +138,18 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put('assets/search.js', asset('search.js'));
   put('assets/search-box.js', asset('search-box.js'));
   put(paths.llms.slice(1), llmsTxt(corpus));
-  // Every twin in one file: when some twin changed, the others' parts are taken from the file dist/ holds.
-  const llmsFull = llmsFullParts(corpus).map(({ pagePath, render }, i) => {
+  // Every twin in one file, read back from where it was written: when some twin changed, the others' parts are taken from the file dist/ holds.
+  const llmsFull = llmsFullParts(corpus).map(({ pagePath, prefix }, i) => {
     const twin = twins.get(pagePath)!;
     // A part's text depends on whether it comes first (the separator), not on its place: a record added or deleted leaves the others' keys alone.
-    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], render: () => render(contentOf(twin)) };
+    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], prefix, file: twinFile(pagePath), output: twin };
   });
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   const sitemapPages = [
     home,
     ...written,
     ...COLLECTION_KEYS.flatMap((key) => [
-      { path: paths.collectionPage(key), lastUpdated: latestDate(corpus.records[key].map((r) => r.fields.lastUpdated)) },
+      ...listings[key].map((listing) => ({ path: paths.collectionPage(key, listing.page), lastUpdated: listingLastUpdated(listing) })),
       ...corpus.records[key].map((record) => ({ path: paths.recordPage(key, record.slug), lastUpdated: record.fields.lastUpdated })),
     ]),
     ...generated,
@@ -168,24 +172,31 @@ type PageOutputs = [html: [string, Output], twin: [string, LazyOutput<string>]];
  * changed; `htmlInputs` are what only the HTML shows (navigation), so a change there leaves the twin as it is.
  */
 function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
-  // One render gives both files. The twin is kept (llms-full.txt reads it again), the HTML only until it is written.
-  let html: string | undefined;
-  let twin: string | undefined;
-  const render = () => {
-    const rendered = renderPage(site, page());
-    twin = rendered.markdown[1];
-    return rendered.html[1];
+  // One render gives both files; each is kept only until it is taken, then let go.
+  let held: Partial<PageTexts> = {};
+  let coming: Promise<void> | undefined;
+  const take = (half: keyof PageTexts) => {
+    const text = held[half]!;
+    held = { ...held, [half]: undefined };
+    return text;
+  };
+  const now = (half: keyof PageTexts) => {
+    if (held[half] === undefined) held = renderPageJob({ site, page: page() });
+    return take(half);
+  };
+  const inPool = async (pool: PageRenderPool, half: keyof PageTexts) => {
+    if (held[half] === undefined) {
+      coming ??= pool.render(site, page()).then((texts) => {
+        held = texts;
+        coming = undefined;
+      });
+      await coming;
+    }
+    return take(half);
   };
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteJson, 'html'], () => {
-      const text = html ?? render();
-      html = undefined;
-      return text;
-    })],
-    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => {
-      if (twin === undefined) html = render();
-      return twin!;
-    })],
+    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteJson, 'html'], () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
+    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
   ];
 }
 

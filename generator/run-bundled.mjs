@@ -26,6 +26,7 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
       cli: path.join(project, 'generator/cli.ts'),
       'analyze-worker': path.join(project, 'generator/parallel/analyze-thread.ts'),
       'search-index-worker': path.join(project, 'generator/parallel/search-index-thread.ts'),
+      'page-render-worker': path.join(project, 'generator/parallel/page-render-thread.ts'),
     },
     outdir: dir,
     outExtension: { '.js': '.mjs' },

@@ -4,7 +4,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { contentOf, isLazy, outputKey, renderElsewhere, type Output, type OutputPart } from './outputs.ts';
+import { contentOf, isLazy, outputKey, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 
 export interface WriteSummary {
@@ -18,10 +19,12 @@ export interface WriteSummary {
 
 export interface WriteOptions {
   progress?: Progress;
+  /** Threads that render pages; default every core. */
+  threads?: number;
 }
 
 /** A clean write: the whole output next to dist/, swapped in, so readers never see a mix of two builds. */
-export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS }: WriteOptions = {}): Promise<WriteSummary> {
+export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads }: WriteOptions = {}): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
@@ -31,17 +34,28 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
     let done = 0;
-    const elsewhere = renderElsewhere(files, () => true);
-    await mapBounded([...files], 32, async ([file, output]) => {
-      if (isLazy(output) && output.parts) {
-        bytes += writeParts(path.join(staging, file), output.parts).reduce((sum, [, length]) => sum + length, 0);
-      } else {
-        const content = (await elsewhere.get(file)) ?? contentOf(output);
-        bytes += Buffer.byteLength(content);
-        await writeFile(path.join(staging, file), content);
-      }
+    const entries = [...files];
+    const ahead = renderAhead(entries, () => true, threads);
+    const write = async (index: number) => {
+      const [file, output] = entries[index]!;
+      const content = (await ahead.at(index)) ?? contentOf(output);
+      bytes += Buffer.byteLength(content);
+      await writeFile(path.join(staging, file), content);
       progress('write', ++done, files.size);
-    });
+    };
+    const [first, afterPages, afterAll] = writeOrder(entries);
+    try {
+      await mapBounded(first, 32, write);
+      await ahead.close();
+      await mapBounded(afterPages, 32, write);
+    } finally {
+      await ahead.close();
+    }
+    for (const index of afterAll) {
+      const [file, output] = entries[index]!;
+      bytes += writeParts(path.join(staging, file), (output as LazyOutput).parts!, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
+      progress('write', ++done, files.size);
+    }
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
@@ -147,6 +161,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return at;
   };
 
+  /** Files settled by the write in progress: dist/ holds them as this build renders them. */
+  const settled = new Set<string>();
+  /** A part's text, from the file it was written to when that is settled, else rendered. */
+  const writtenText = (part: OutputPart) =>
+    settled.has(part.file) ? readFileSync(path.join(root, part.file)) : Buffer.from(contentOf(part.output));
+
   const made = new Set<string>();
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   const ahead = new Set<string>();
@@ -159,7 +179,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       made.add(dir);
     }
     const temporary = `${target}.${randomUUID()}.tmp`;
-    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, { file: target, at: partsNow(file) }) : undefined;
+    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, writtenText, { file: target, at: partsNow(file) }) : undefined;
     if (!parts) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
     const info = statSync(target);
@@ -168,7 +188,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
   return {
     inputs: manifest?.inputs,
-    async write(files, inputs, { progress = NO_PROGRESS } = {}) {
+    async write(files, inputs, { progress = NO_PROGRESS, threads } = {}) {
       mkdirSync(root, { recursive: true });
       stats.clear();
       made.clear();
@@ -177,7 +197,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       let bytes = 0;
       let done = 0;
       const turn = eventLoopTurns();
-      const elsewhere = renderElsewhere(files, (file, output) => !ahead.has(file) && !intact(file, output.signature));
+      const entries = [...files];
+      const elsewhere = renderAhead(entries, (file, output) => !ahead.has(file) && !intact(file, output.signature), threads);
       const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
           if (previous[file]) bytes += (next[file] = previous[file])[1];
@@ -186,14 +207,25 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
         if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key));
         next[file] = previous[file]!;
+        settled.add(file);
         bytes += next[file][1];
       };
-      for (const [file, output] of files) {
+      settled.clear();
+      const [first, afterPages, afterAll] = writeOrder(entries);
+      const settleAt = async (index: number) => {
+        const [file, output] = entries[index]!;
         progress('write', done++, files.size);
         await turn();
-        if (!elsewhere.has(file)) settle(file, output);
+        const text = elsewhere.at(index);
+        settle(file, text ? await text : output, outputKey(output));
+      };
+      try {
+        for (const index of first) await settleAt(index);
+        await elsewhere.close();
+        for (const index of [...afterPages, ...afterAll]) await settleAt(index);
+      } finally {
+        await elsewhere.close();
       }
-      for (const [file, text] of elsewhere) settle(file, await text, outputKey(files.get(file)!));
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
       const stale = (
@@ -247,15 +279,31 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   };
 }
 
+/**
+ * The order files are written in, as indexes of `entries`: first every file but two kinds,
+ * then the outputs with a thread of their own (started only then: render-ahead.ts), then
+ * the files of parts, which are made of the others as written.
+ */
+function writeOrder(entries: readonly [string, Output][]): [first: number[], afterPages: number[], afterAll: number[]] {
+  const order: [number[], number[], number[]] = [[], [], []];
+  for (const [index, [, output]] of entries.entries()) order[!isLazy(output) ? 0 : output.parts ? 2 : output.renderElsewhere ? 1 : 0].push(index);
+  return order;
+}
+
 /** Pieces are written this many bytes at a time. */
 const WRITE_CHUNK = 1 << 20;
 
 /**
  * Writes a file of parts piece by piece, never holding it whole (llms-full.txt holds every
  * twin: 150 MB at 50,000 records). A part whose key is among `old.at` is copied, as bytes,
- * from where it is in `old.file`; the others are rendered. Returns each part's key and length.
+ * from where it is in `old.file`; the others are their prefix and `textOf` them. Returns each part's key and length.
  */
-function writeParts(target: string, parts: OutputPart[], old?: { file: string; at: Map<string, [offset: number, length: number]> }): [string, number][] {
+function writeParts(
+  target: string,
+  parts: OutputPart[],
+  textOf: (part: OutputPart) => Buffer,
+  old?: { file: string; at: Map<string, [offset: number, length: number]> },
+): [string, number][] {
   const source = old?.at.size ? openSync(old.file, 'r') : undefined;
   const fd = openSync(target, 'w');
   let pending: Buffer[] = [];
@@ -273,11 +321,12 @@ function writeParts(target: string, parts: OutputPart[], old?: { file: string; a
         piece = Buffer.allocUnsafe(at[1]);
         if (readSync(source!, piece, 0, at[1], at[0]) !== at[1]) piece = undefined;
       }
-      piece ??= Buffer.from(part.render());
-      pending.push(piece);
-      pendingBytes += piece.length;
+      const pieces = piece ? [piece] : [Buffer.from(part.prefix), textOf(part)];
+      const length = pieces.reduce((sum, p) => sum + p.length, 0);
+      pending.push(...pieces);
+      pendingBytes += length;
       if (pendingBytes >= WRITE_CHUNK || pending.length >= 512) flush();
-      return [part.key, piece.length];
+      return [part.key, length];
     });
   } finally {
     flush();

@@ -55,8 +55,9 @@ describe("npm start's staleness check", () => {
   });
 });
 
-describe('parallel analysis', () => {
+describe('parallel analysis and page rendering', () => {
   it('builds exactly what one thread builds', async () => {
+    // 420 records: enough for analysis workers and a pool of page renderers (worth-a-thread.ts).
     const large = path.join(root, 'large');
     await writeSyntheticCorpus(large, 70);
     await build({ contentDir: large, outDir: path.join(root, 'one-thread'), threads: 1 });

@@ -1,6 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
+import { collectionPagePaths } from '../pages/collection-page.ts';
 
 /**
  * /llms.txt in the llmstxt.org format: H1, blockquote summary, then H2 sections of
@@ -47,21 +48,18 @@ export function llmsTxt(corpus: Corpus): string {
 
 /**
  * /llms-full.txt: every twin, in the order of llms.txt, separated so each starts on its
- * own H1. One part per page, each part's text starting with its separator, so the file is
- * its parts put end to end.
+ * own H1. One part per page: its separator, then its twin, so the file is its parts put end
+ * to end.
  */
-export function llmsFullParts(corpus: Corpus): { pagePath: string; render(twin: string): string }[] {
+export function llmsFullParts(corpus: Corpus): { pagePath: string; prefix: string }[] {
   const order = [
     paths.home,
     paths.apiReference,
-    ...COLLECTION_KEYS.flatMap((key) => [paths.collectionPage(key), ...corpus.records[key].map((r) => paths.recordPage(key, r.slug))]),
+    ...COLLECTION_KEYS.flatMap((key) => [...collectionPagePaths(key, corpus.records[key].length), ...corpus.records[key].map((r) => paths.recordPage(key, r.slug))]),
     paths.pricingPage,
     paths.page('about'),
     paths.page('contact'),
     paths.page('search'),
   ];
-  return order.map((pagePath, i) => ({
-    pagePath,
-    render: (twin: string) => `${i ? '\n---\n\n' : ''}<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n${twin}`,
-  }));
+  return order.map((pagePath, i) => ({ pagePath, prefix: `${i ? '\n---\n\n' : ''}<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n` }));
 }

@@ -1,9 +1,10 @@
 import type { List, ListItem, PhrasingContent } from 'mdast';
 import { COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
-import { paths } from '../../core/paths.ts';
+import { paths, type UrlPath } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
 import { badgeLine, badgeValues, type BadgeValue } from './badges.ts';
 import { classed, date, link, listItem, paragraph, shownAs, text, titled } from './mdast-builders.ts';
+import { pagerHtml } from './page-navigation.ts';
 import { readingTime } from './reading-time.ts';
 import type { SitePage } from './site-page.ts';
 
@@ -47,23 +48,76 @@ function card(item: RecordCard): ListItem {
   return { ...listItem(shownAs('h2', paragraph(link(item.path, item.title))), paragraph(text(item.summary)), classed(paragraph(...meta), 'record-meta')), spread: true };
 }
 
-export function collectionPage(key: CollectionKey, cards: RecordCard[]): SitePage {
-  const info = COLLECTIONS[key];
+/** Cards per page of a collection: a page of thousands of cards is slow to open, and slow to render again after each edit. */
+export const CARDS_PER_PAGE = 100;
+
+/** How many pages a collection of this many records takes: one at least, empty or not. */
+export const collectionPageCount = (records: number): number => Math.max(1, Math.ceil(records / CARDS_PER_PAGE));
+
+/**
+ * One page of a collection's list, as plain data: the page is rendered from it alone and it
+ * is the page's signature, so an edit re-renders the page showing the record and no other
+ * (unless the edit changes the collection's latest date, which its first page shows).
+ */
+export interface CollectionListing {
+  key: CollectionKey;
+  page: number;
+  pages: number;
+  /** Records in the whole collection; this page's cards are `offset + 1` to `offset + cards.length` of them. */
+  total: number;
+  offset: number;
+  cards: RecordCard[];
+  /** The collection's latest change: on its first page only. */
+  latest?: string;
+}
+
+/** A collection's cards, a page at a time. */
+export function collectionListings(key: CollectionKey, cards: RecordCard[]): CollectionListing[] {
+  const pages = collectionPageCount(cards.length);
   const latest = latestDate(cards.map((c) => c.lastUpdated));
-  const count = `${cards.length} record${cards.length === 1 ? '' : 's'}`;
+  return Array.from({ length: pages }, (_, i) => ({
+    key,
+    page: i + 1,
+    pages,
+    total: cards.length,
+    offset: i * CARDS_PER_PAGE,
+    cards: cards.slice(i * CARDS_PER_PAGE, (i + 1) * CARDS_PER_PAGE),
+    ...(i === 0 && latest ? { latest } : {}),
+  }));
+}
+
+/** The paths of a collection's pages, first to last. */
+export const collectionPagePaths = (key: CollectionKey, records: number): UrlPath[] =>
+  Array.from({ length: collectionPageCount(records) }, (_, i) => paths.collectionPage(key, i + 1));
+
+/** The date a listing's page last changed (sitemap lastmod): the collection's latest on the first page, else its own cards'. */
+export const listingLastUpdated = (listing: CollectionListing): string | undefined => listing.latest ?? latestDate(listing.cards.map((c) => c.lastUpdated));
+
+export function collectionPage(listing: CollectionListing): SitePage {
+  const { key, page, pages, total, offset, cards, latest } = listing;
+  const info = COLLECTIONS[key];
+  const path = paths.collectionPage(key, page);
+  const title = page === 1 ? info.title : `${info.title}, page ${page} of ${pages}`;
+  const count = `${total} record${total === 1 ? '' : 's'}`;
+  const range = pages > 1 ? [paragraph(text(`Records ${offset + 1} to ${offset + cards.length}.`))] : [];
+  const neighbour = (n: number) => (n >= 1 && n <= pages ? { path: paths.collectionPage(key, n), title: `Page ${n}` } : undefined);
+  const pager = pagerHtml({ previous: neighbour(page - 1), next: neighbour(page + 1) }, { nav: `Pages of ${info.title}`, previous: 'Previous page', next: 'Next page' });
   return {
-    path: paths.collectionPage(key),
-    title: info.title,
-    description: `${info.description}.`,
-    lastUpdated: latest,
+    path,
+    title,
+    description: page === 1 ? `${info.description}.` : `${info.description}: page ${page} of ${pages}.`,
+    lastUpdated: listingLastUpdated(listing),
     breadcrumbs: [
       { label: 'Home', path: paths.home },
       { label: info.title, path: paths.collectionPage(key) },
+      ...(page === 1 ? [] : [{ label: `Page ${page}`, path }]),
     ],
-    tree: titled(info.title, [
+    tree: titled(title, [
       paragraph(text(`${info.description}.`)),
       classed(paragraph(text(latest ? `${count}, last updated ` : count), ...(latest ? [date(latest)] : []), text('. Also as JSON at '), link(paths.apiList(key), paths.apiList(key)), text('.')), 'record-meta'),
+      ...range,
       classed<List>({ type: 'list', ordered: false, spread: true, children: cards.map(card) }, 'record-cards'),
     ]),
+    htmlAppendix: pager || undefined,
   };
 }

@@ -1,0 +1,51 @@
+import { availableParallelism } from 'node:os';
+import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
+import { pageRenderPool } from './parallel/page-render-pool.ts';
+import { worthAThread } from './parallel/worth-a-thread.ts';
+
+/** Page renders in flight at once: enough to keep every renderer busy, few enough that the texts waiting to be written stay small. */
+const POOL_WINDOW = 64;
+
+export interface RenderAhead {
+  /** The text of entry `index` if it is rendered elsewhere, started before now; undefined if it is for this thread to render. */
+  at(index: number): Promise<FileContent> | undefined;
+  close(): Promise<void>;
+}
+
+/**
+ * Renders on other threads what can be and what `wanted` says must be written. Pages go to
+ * a pool of renderers when there are enough of them to pay for starting it, a window at a
+ * time ahead of the writer, in the order it asks for them. An output with a thread of its
+ * own (the search index) starts when the writer asks for it: writers ask last, once the
+ * pool is closed, so that the two never hold their memory at once (at 50,000 records the
+ * search index's thread alone takes 300 MB). A failure surfaces where its text is awaited.
+ */
+export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, threads = availableParallelism()): RenderAhead {
+  const started = new Map<number, Promise<FileContent>>();
+  const pooled: number[] = [];
+  const start = (index: number, text: Promise<FileContent>) => {
+    text.catch(() => undefined);
+    started.set(index, text);
+  };
+  const ownThread = new Set<number>();
+  for (const [index, [file, output]] of entries.entries()) {
+    if (!isLazy(output) || !(output.renderElsewhere || output.renderInPool) || !wanted(file, output)) continue;
+    if (output.renderElsewhere) ownThread.add(index);
+    else pooled.push(index);
+  }
+  const pool = threads > 1 && worthAThread(pooled.length) ? pageRenderPool(threads) : undefined;
+  let next = 0;
+  return {
+    at(index) {
+      for (; pool && next < pooled.length && pooled[next]! < index + POOL_WINDOW; next++) {
+        const output = entries[pooled[next]!]![1] as LazyOutput;
+        start(pooled[next]!, output.renderInPool!(pool));
+      }
+      if (ownThread.delete(index)) start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
+      const text = started.get(index);
+      started.delete(index);
+      return text;
+    },
+    close: async () => pool?.close(),
+  };
+}
