@@ -12,7 +12,6 @@ import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
 import { openBuildCache, outputManifestFile } from './build-cache.ts';
-import { withLimitedHeapGrowth } from './heap-growth.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -50,10 +49,8 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   try {
     const cache = openBuildCache(scratch);
     const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
-    return await withLimitedHeapGrowth(async () => {
-      const files = await renderSite(corpus, options.progress);
-      return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
-    });
+    const files = await renderSite(corpus, options.progress);
+    return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -102,12 +99,10 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      return withLimitedHeapGrowth(async () => {
-        const files = await renderSite(corpus, options.progress);
-        const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
-        if (!aheadOfBuild) built = corpus;
-        return summarize(corpus, files, written, started);
-      });
+      const files = await renderSite(corpus, options.progress);
+      const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
+      if (!aheadOfBuild) built = corpus;
+      return summarize(corpus, files, written, started);
     },
 
     writeEditedRecords(changed) {

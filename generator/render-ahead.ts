@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { limitHeapGrowth } from './heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
 import { pageRenderPool } from './parallel/page-render-pool.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
@@ -34,6 +35,7 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const pool = threads > 1 && worthAThread(pooled.length) ? pageRenderPool(threads) : undefined;
+  const restoreHeapGrowth = pool && limitHeapGrowth();
   let next = 0;
   return {
     at(index) {
@@ -46,6 +48,9 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
       started.delete(index);
       return text;
     },
-    close: async () => pool?.close(),
+    async close() {
+      restoreHeapGrowth?.();
+      await pool?.close();
+    },
   };
 }

@@ -335,7 +335,11 @@ function writeParts(
   }
 }
 
-const relativeName = (root: string, full: string) => path.relative(root, full).split(path.sep).join('/');
+/** A path under root as a name in dist/: `full` is always below root, so no path.relative (30,000 calls cost 0.1 s). */
+const relativeName = (root: string, full: string) => {
+  const name = full.slice(root.length + 1);
+  return path.sep === '/' ? name : name.split(path.sep).join('/');
+};
 
 /** Folders left empty by deleted files (a deleted record's page folder), deepest first, up to dist/ itself. */
 function removeEmptyFolders(root: string, deleted: string[]): void {

@@ -292,6 +292,8 @@ describe('npm run dev', () => {
     await rm(contentFile('posts', 'posts-record-2'));
     await expect.poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON).toBe(404);
     expect((await get('/posts/posts-record-2/')).status).toBe(404);
+    // The deletion's rebuild ends before the new record is written: a rebuild still reading the folder would take it in and leave nothing to write ahead.
+    await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for posts\/posts-record-2\.md in \d+ ms/);
 
     const fresh = (await readFile(contentFile('posts', 'posts-record-0'), 'utf8')).replace(/^title: .*$/m, 'title: Brand new post');
     await writeFile(contentFile('posts', 'posts-record-new'), fresh);
