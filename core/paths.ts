@@ -44,6 +44,14 @@ export function pagePathOf(file: string): string | undefined {
   return file === 'index.html' || file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : undefined;
 }
 
+/** Every URL path a file of dist/ is served at: its own, and its page's or its API path when it is a page or an API document. */
+export function servedPathsOf(file: string): string[] {
+  const own = `/${file}`;
+  const page = pagePathOf(file);
+  const api = own.startsWith(`${API_BASE}/`) && own.endsWith('.json') ? own.slice(0, -'.json'.length) : undefined;
+  return [own, ...(page ? [page] : []), ...(api ? [api] : [])];
+}
+
 /** The Markdown twin of a page path, as a URL path. */
 export function twinPath(pagePath: string): string {
   return `${pagePath}index.html.md`;

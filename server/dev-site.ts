@@ -6,7 +6,7 @@ import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
 import { REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 import { ContentError } from '../generator/problems.ts';
 import { MEDIA_TYPES } from '../core/media-types.ts';
-import { pagePathOf } from '../core/paths.ts';
+import { pagePathOf, servedPathsOf } from '../core/paths.ts';
 import { createApp, type RequestInfo } from './app.ts';
 import { createDevReload, type DevReload } from './dev-reload.ts';
 import { createRebuildGuard } from './rebuild-guard.ts';
@@ -136,6 +136,8 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       if (!first) return;
       // New rewrite rules (a record came or went) are read by a new app.
       if (first.includes(REDIRECTS_FILE)) app = await serve();
+      // Requests for these files held by the rebuild in progress are answered now, a deleted record's 404 too.
+      guard.settled(first.flatMap(servedPathsOf));
       servedBuild = nextBuild();
       console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
       reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });

@@ -6,19 +6,35 @@
  * error), a Content-Length that no longer matches the body, or a new record's file with
  * no rule for it yet (a 404). Such an answer to a GET or HEAD that overlapped a build is
  * asked again once the build is over, when dist/ is settled and the app is the newest
- * good one. Every other answer, and every answer while no build runs, passes untouched.
+ * good one; or sooner, for the paths npm run dev settles ahead of the build (an edited,
+ * new or deleted record's files, and the app with their rules): from then until the end
+ * of the build that follows, their answers are final, a deleted record's 404 included.
+ * Every other answer, and every answer while no build runs, passes untouched.
  */
 export interface RebuildGuard {
   /** Runs a build, marking the time dist/ may be changing. */
   building<T>(build: () => Promise<T>): Promise<T>;
   /** Answers with `app`; again, once, if the answer may have been torn by a build. */
   answer(request: Request, app: (request: Request) => Promise<Response>): Promise<Response>;
+  /** These URL paths now answer as they will once the build in progress (or the next) is over. */
+  settled(paths: readonly string[]): void;
 }
 
 export function createRebuildGuard(): RebuildGuard {
   // Goes up when a build starts and when it ends: an answer that saw it move overlapped a build.
   let epoch = 0;
   let running: Promise<unknown> | undefined;
+  /** Paths settled ahead, with the epoch they were settled in: final until the end of a build that started after them. */
+  const settledAt = new Map<string, number>();
+  /** Answers waiting to be asked again: at the end of the build, or when their path is settled. */
+  const waiting = new Set<{ path: string; wake(): void }>();
+  const wake = (which: (path: string) => boolean) => {
+    for (const waiter of waiting) {
+      if (!which(waiter.path)) continue;
+      waiting.delete(waiter);
+      waiter.wake();
+    }
+  };
 
   /** The answer as it was sent, or undefined when it may be torn. */
   const whole = async (request: Request, response: Response): Promise<Response | undefined> => {
@@ -32,7 +48,7 @@ export function createRebuildGuard(): RebuildGuard {
 
   return {
     async building(build) {
-      epoch++;
+      const startedIn = ++epoch;
       const work = build();
       running = work;
       try {
@@ -40,10 +56,19 @@ export function createRebuildGuard(): RebuildGuard {
       } finally {
         running = undefined;
         epoch++;
+        for (const [path, at] of settledAt) if (at < startedIn) settledAt.delete(path);
+        wake(() => true);
       }
     },
 
+    settled(paths) {
+      for (const path of paths) settledAt.set(path, epoch);
+      const settled = new Set(paths);
+      wake((path) => settled.has(path));
+    },
+
     async answer(request, app) {
+      const path = new URL(request.url).pathname;
       const before = epoch;
       const busy = running;
       const overlapped = () => busy !== undefined || epoch !== before;
@@ -52,14 +77,14 @@ export function createRebuildGuard(): RebuildGuard {
       let checked: Response | undefined;
       try {
         const response = await app(request);
-        if (!overlapped() || !repeatable) return response;
+        if (!overlapped() || !repeatable || settledAt.has(path)) return response;
         checked = await whole(request, response);
       } catch (error) {
         // A file that vanished between stat and read throws (ENOENT): torn as well, when a build overlapped.
         if (!overlapped() || !repeatable) throw error;
       }
       if (checked) return checked;
-      await running?.catch(() => undefined);
+      if (running && !settledAt.has(path)) await new Promise<void>((resolve) => waiting.add({ path, wake: resolve }));
       return app(request);
     },
   };

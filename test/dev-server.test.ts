@@ -114,6 +114,35 @@ describe('answers across a rebuild', () => {
     }
   });
 
+  it("answers at once, and finally, the paths settled ahead of the build (a deleted record's 404), and holds the others until it ends", async () => {
+    const guard = createRebuildGuard();
+    let finish!: () => void;
+    const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
+    const at = (path: string) => new Request(`http://x${path}`);
+    let gone = false;
+    const app = async (r: Request) => (new URL(r.url).pathname === '/posts/new/' && !gone ? new Response('', { status: 404 }) : new Response('', { status: 404, statusText: 'after' }));
+    // Held: a 404 that the build may have torn.
+    const heldForSettle = guard.answer(at('/posts/new/'), app);
+    const heldForBuild = guard.answer(at('/posts/other/'), app);
+    const answered: string[] = [];
+    void heldForSettle.then(() => answered.push('settled'));
+    void heldForBuild.then(() => answered.push('build'));
+    await tick();
+    expect(answered).toEqual([]);
+    gone = true;
+    guard.settled(['/posts/new/', '/posts/new/index.html']);
+    await tick();
+    expect(answered).toEqual(['settled']);
+    expect((await heldForSettle).statusText).toBe('after');
+    // Asked during the build from now on, a settled path's 404 is final at once.
+    expect((await guard.answer(at('/posts/new/index.html'), app)).status).toBe(404);
+    expect(answered).toEqual(['settled']);
+    finish();
+    await building;
+    await heldForBuild;
+    expect(answered).toEqual(['settled', 'build']);
+  });
+
   it('keeps a whole answer given during a build, and never repeats a POST', async () => {
     const guard = createRebuildGuard();
     let finish!: () => void;
