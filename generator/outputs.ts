@@ -22,7 +22,10 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
    * unchanged are taken from the file dist/ holds.
    */
   parts?: OutputPart[];
-  /** The same text rendered on a thread of its own (the search index), so that rendering it overlaps writing the other files. */
+  /**
+   * The same text rendered on a thread of its own (the search index), while llms-full.txt
+   * is written; what it takes to build is that thread's, given back when the thread ends.
+   */
   renderElsewhere?: () => Promise<Content>;
   /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */
   renderInPool?: (pool: PageRenderPool) => Promise<Content>;

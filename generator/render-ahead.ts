@@ -17,9 +17,9 @@ export interface RenderAhead {
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
  * time ahead of the writer, in the order it asks for them. An output with a thread of its
- * own (the search index) starts when the writer asks for it: writers ask last, once the
- * pool is closed, so that the two never hold their memory at once (at 50,000 records the
- * search index's thread alone takes 300 MB). A failure surfaces where its text is awaited.
+ * own (the search index) starts when the writer asks for it: writers ask once the pool is
+ * closed, so that the two never hold their memory at once (at 50,000 records the search
+ * index's thread alone takes 300 MB). A failure surfaces where its text is awaited.
  */
 export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, threads = availableParallelism()): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();

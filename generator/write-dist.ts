@@ -36,25 +36,26 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const entries = [...files];
     const ahead = renderAhead(entries, () => true, threads);
-    const write = async (index: number) => {
+    const write = async (index: number, text = ahead.at(index)) => {
       const [file, output] = entries[index]!;
-      const content = (await ahead.at(index)) ?? contentOf(output);
+      const content = (await text) ?? contentOf(output);
       bytes += Buffer.byteLength(content);
       await writeFile(path.join(staging, file), content);
       progress('write', ++done, files.size);
     };
-    const [first, afterPages, afterAll] = writeOrder(entries);
+    const [first, ownThread, ofParts] = writeOrder(entries);
     try {
-      await mapBounded(first, 32, write);
+      await mapBounded(first, 32, (index) => write(index));
       await ahead.close();
-      await mapBounded(afterPages, 32, write);
+      const started = ownThread.map((index) => [index, ahead.at(index)] as const);
+      for (const index of ofParts) {
+        const [file, output] = entries[index]!;
+        bytes += writeParts(path.join(staging, file), (output as LazyOutput).parts!, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
+        progress('write', ++done, files.size);
+      }
+      for (const [index, text] of started) await write(index, text);
     } finally {
       await ahead.close();
-    }
-    for (const index of afterAll) {
-      const [file, output] = entries[index]!;
-      bytes += writeParts(path.join(staging, file), (output as LazyOutput).parts!, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
-      progress('write', ++done, files.size);
     }
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
@@ -211,18 +212,19 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         bytes += next[file][1];
       };
       settled.clear();
-      const [first, afterPages, afterAll] = writeOrder(entries);
-      const settleAt = async (index: number) => {
+      const [first, ownThread, ofParts] = writeOrder(entries);
+      const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
         progress('write', done++, files.size);
         await turn();
-        const text = elsewhere.at(index);
         settle(file, text ? await text : output, outputKey(output));
       };
       try {
         for (const index of first) await settleAt(index);
         await elsewhere.close();
-        for (const index of [...afterPages, ...afterAll]) await settleAt(index);
+        const started = ownThread.map((index) => [index, elsewhere.at(index)] as const);
+        for (const index of ofParts) await settleAt(index);
+        for (const [index, text] of started) await settleAt(index, text);
       } finally {
         await elsewhere.close();
       }
@@ -236,7 +238,11 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
               .map((entry) => path.join(entry.parentPath, entry.name))
               .filter((full) => !files.has(relativeName(root, full)))
       ).filter((full) => !ahead.has(relativeName(root, full)));
-      for (const file of ahead) if (previous[file] && !next[file]) next[file] = previous[file];
+      // A file written or deleted ahead after this write settled it is as the ahead write left it.
+      for (const file of ahead) {
+        if (previous[file]) next[file] = previous[file];
+        else delete next[file];
+      }
       for (const full of stale) {
         rmSync(full, { force: true });
         changed.push(relativeName(root, full));
@@ -280,11 +286,11 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 }
 
 /**
- * The order files are written in, as indexes of `entries`: first every file but two kinds,
- * then the outputs with a thread of their own (started only then: render-ahead.ts), then
- * the files of parts, which are made of the others as written.
+ * The order files are written in, as indexes of `entries`: first every file but two kinds;
+ * then the outputs with a thread of their own are started (render-ahead.ts), the files of
+ * parts (made of the others as written) are written meanwhile, and those outputs last.
  */
-function writeOrder(entries: readonly [string, Output][]): [first: number[], afterPages: number[], afterAll: number[]] {
+function writeOrder(entries: readonly [string, Output][]): [first: number[], ownThread: number[], ofParts: number[]] {
   const order: [number[], number[], number[]] = [[], [], []];
   for (const [index, [, output]] of entries.entries()) order[!isLazy(output) ? 0 : output.parts ? 2 : output.renderElsewhere ? 1 : 0].push(index);
   return order;
@@ -348,6 +354,7 @@ function removeEmptyFolders(root: string, deleted: string[]): void {
     for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
   }
   for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
-    if (readdirSync(dir).length === 0) rmdirSync(dir);
+    // Gone already: a record deleted ahead of the build took its folder.
+    if (statSync(dir, { throwIfNoEntry: false }) && readdirSync(dir).length === 0) rmdirSync(dir);
   }
 }

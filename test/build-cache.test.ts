@@ -9,6 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
+import type { Output } from '../generator/outputs.ts';
+import { openDist } from '../generator/write-dist.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -355,6 +357,24 @@ describe('incremental builds', () => {
       }
     });
   }
+
+  it('take a record deleted ahead of a build that had already written it as deleted, in the manifest and in the next build', async () => {
+    const out = path.join(root, 'ahead');
+    const manifest = path.join(root, 'ahead-manifest.json');
+    const dist = openDist(out, manifest, { trusted: true });
+    const page = 'posts/gone/index.html';
+    dist.begin();
+    // Deleted while the write is under way, after it wrote the page: the write that npm run dev's rebuild runs meanwhile.
+    await dist.write(new Map<string, Output>([[page, 'page'], ['posts/index.html', 'list'], ['posts/kept/index.html', 'kept']]), 'first', {
+      progress: (_stage, done) => {
+        if (done === 2) expect(dist.removeSome([page])).toEqual([page]);
+      },
+    });
+    expect(Object.keys((JSON.parse(await readFile(manifest, 'utf8')) as { files: object }).files).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
+    dist.begin();
+    await dist.write(new Map<string, Output>([['posts/index.html', 'list'], ['posts/kept/index.html', 'kept']]), 'second');
+    expect((await fg('**/*', { cwd: out })).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
+  });
 
   it('still reports every problem of a file that comes from the cache', async () => {
     const file = path.join(content, 'threats', `${syntheticSlug('threats', 0)}.md`);
