@@ -17,6 +17,7 @@ import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas
 import type { InstanceImage } from '../core/instances.ts';
 import { validateFrontmatter } from './validate-schema.ts';
 import { compareRecords } from './record-order.ts';
+import { eventLoopTurns } from './event-loop-turns.ts';
 
 export interface Site {
   name: string;
@@ -153,9 +154,12 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }
   }
 
+  // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
+  const turn = eventLoopTurns();
   const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
   const sitePaths = knownSitePaths(slugs);
   for (const { file, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
+    await turn();
     problems.push(...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, sitePaths));
   }
 
@@ -163,14 +167,11 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     throw new ContentError(problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
   }
 
-  const records = Object.fromEntries(
-    COLLECTION_KEYS.map((key) => [
-      key,
-      analyzed[key]
-        .map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis))
-        .sort(compareRecords),
-    ]),
-  ) as Record<CollectionKey, ContentRecord[]>;
+  const records = {} as Record<CollectionKey, ContentRecord[]>;
+  for (const key of COLLECTION_KEYS) {
+    await turn();
+    records[key] = analyzed[key].map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis)).sort(compareRecords);
+  }
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,

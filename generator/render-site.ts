@@ -61,6 +61,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const summaries = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)])) as Record<CollectionKey, Summary[]>;
   const lists = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, json(summaries[key])])) as Record<CollectionKey, string>;
   for (const key of COLLECTION_KEYS) {
+    await turn();
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
     put(`${DATA_DIR}/summaries/${key}.json`, lists[key]);
   }
@@ -72,6 +73,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
+  await turn();
   const siteJson = JSON.stringify(corpus.site);
   const twins = new Map<string, string | LazyOutput<string>>();
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
@@ -93,6 +95,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const eager = [...written, ...generated, ...thanks];
   for (const [i, page] of eager.entries()) {
     progress('render', i, eager.length);
+    await turn();
     const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
     if (page.path === paths.page('contact')) {
       // With its forms' markers: the page the submission endpoints answer a form post with.
@@ -105,6 +108,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const listings = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, collectionListings(key, recordCards(corpus, key))])) as Record<CollectionKey, CollectionListing[]>;
   for (const key of COLLECTION_KEYS) {
     for (const listing of listings[key]) {
+      await turn();
       const listingPath = paths.collectionPage(key, listing.page);
       const { cards, ...place } = listing;
       putPage(listingPath, lazyPage(corpus.site, siteJson, listingPath, ['collection-page', JSON.stringify(place), JSON.stringify(cards)], () => collectionPage(listing)));
@@ -137,7 +141,9 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   }
   put('assets/search.js', asset('search.js'));
   put('assets/search-box.js', asset('search-box.js'));
+  await turn();
   put(paths.llms.slice(1), llmsTxt(corpus));
+  await turn();
   // Every twin in one file, read back from where it was written: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull = llmsFullParts(corpus).map(({ pagePath, prefix }, i) => {
     const twin = twins.get(pagePath)!;
@@ -145,6 +151,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], prefix, file: twinFile(pagePath), output: twin };
   });
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
+  await turn();
   const sitemapPages = [
     home,
     ...written,
@@ -155,10 +162,12 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     ...generated,
   ];
   put(paths.sitemap.slice(1), sitemapXml(corpus, sitemapPages));
+  await turn();
   put(paths.feed.slice(1), postsFeed(corpus));
   put('robots.txt', robotsTxt(corpus));
   put(REDIRECTS_FILE, redirectsFile(corpus));
   put(HEADERS_FILE, headersFile());
+  await turn();
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 

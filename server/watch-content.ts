@@ -20,8 +20,8 @@ export interface WatchOptions {
   onError?: (error: Error) => void;
 }
 
-/** How long a burst of events must be quiet before it is one batch. */
-export const QUIET_MS = 100;
+/** How long a burst of events must be quiet before it is one batch: the events of one save come within a few milliseconds, and a checkout split in two batches costs a rebuild more, never a wrong one. */
+export const QUIET_MS = 50;
 
 /**
  * Names no build reads that editors and tools write beside the files being edited: a
