@@ -162,17 +162,14 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return at;
   };
 
-  /** Files settled by the write in progress: dist/ holds them as this build renders them. */
-  const settled = new Set<string>();
-  /** A part's text, from the file it was written to when that is settled, else rendered. */
-  const writtenText = (part: OutputPart) =>
-    settled.has(part.file) ? readFileSync(path.join(root, part.file)) : Buffer.from(contentOf(part.output));
+  /** A part's text, rendered: for a file of parts written apart from a build's write. */
+  const renderedText = (part: OutputPart) => Buffer.from(contentOf(part.output));
 
   const made = new Set<string>();
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   const ahead = new Set<string>();
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
-  const writeOne = (file: string, output: Output, key: string): Manifest['files'][string] => {
+  const writeOne = (file: string, output: Output, key: string, textOf = renderedText): Manifest['files'][string] => {
     const target = path.join(root, file);
     const dir = path.dirname(target);
     if (!made.has(dir)) {
@@ -180,7 +177,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       made.add(dir);
     }
     const temporary = `${target}.${randomUUID()}.tmp`;
-    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, writtenText, { file: target, at: partsNow(file) }) : undefined;
+    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
     if (!parts) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
     const info = statSync(target);
@@ -206,12 +203,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
           return;
         }
         // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key));
+        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key, writtenText));
         next[file] = previous[file]!;
-        settled.add(file);
         bytes += next[file][1];
       };
-      settled.clear();
+      /** A part's text, from the file it was written to when this write settled it (and nothing wrote it ahead since), else rendered. */
+      const writtenText = (part: OutputPart) => (next[part.file] && !ahead.has(part.file) ? readFileSync(path.join(root, part.file)) : renderedText(part));
       const [first, ownThread, ofParts] = writeOrder(entries);
       const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
