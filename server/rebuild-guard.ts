@@ -8,7 +8,8 @@
  * asked again once the build is over, when dist/ is settled and the app is the newest
  * good one; or sooner, for the paths npm run dev settles ahead of the build (an edited,
  * new or deleted record's files, and the app with their rules): from then until the end
- * of the build that follows, their answers are final, a deleted record's 404 included.
+ * of the build that follows, a 404 there is final (a deleted record's), while a torn body
+ * (a file replaced between its stat and its read) is still asked again.
  * Every other answer, and every answer while no build runs, passes untouched.
  */
 export interface RebuildGuard {
@@ -36,9 +37,9 @@ export function createRebuildGuard(): RebuildGuard {
     }
   };
 
-  /** The answer as it was sent, or undefined when it may be torn. */
-  const whole = async (request: Request, response: Response): Promise<Response | undefined> => {
-    if (response.status === 404 || response.status >= 500) return undefined;
+  /** The answer as it was sent, or undefined when it may be torn; a 404 is final on a path settled ahead. */
+  const whole = async (request: Request, response: Response, settled: boolean): Promise<Response | undefined> => {
+    if ((response.status === 404 && !settled) || response.status >= 500) return undefined;
     const declared = response.headers.get('content-length');
     if (request.method !== 'GET' || declared === null || !response.body) return response;
     const body = new Uint8Array(await response.arrayBuffer());
@@ -77,14 +78,14 @@ export function createRebuildGuard(): RebuildGuard {
       let checked: Response | undefined;
       try {
         const response = await app(request);
-        if (!overlapped() || !repeatable || settledAt.has(path)) return response;
-        checked = await whole(request, response);
+        if (!overlapped() || !repeatable) return response;
+        checked = await whole(request, response, settledAt.has(path));
       } catch (error) {
         // A file that vanished between stat and read throws (ENOENT): torn as well, when a build overlapped.
         if (!overlapped() || !repeatable) throw error;
       }
       if (checked) return checked;
-      if (running && !settledAt.has(path)) await new Promise<void>((resolve) => waiting.add({ path, wake: resolve }));
+      if (running) await new Promise<void>((resolve) => waiting.add({ path, wake: resolve }));
       return app(request);
     },
   };
