@@ -6,10 +6,10 @@ import type { CollectionKey } from '../../core/collections.ts';
  * summary list: indexing 10,000 records costs a few hundred milliseconds, which then
  * overlap the writing of the other files instead of adding to it.
  */
-export function searchIndexOffThread(lists: Record<CollectionKey, string>): Promise<string> {
+export function searchIndexOffThread(lists: Record<CollectionKey, string>): Promise<Uint8Array> {
   const worker = new Worker(new URL('./search-index-worker.mjs', import.meta.url));
-  return new Promise<string>((resolve, reject) => {
-    worker.once('message', (text: string) => resolve(text));
+  return new Promise<Uint8Array>((resolve, reject) => {
+    worker.once('message', (bytes: Uint8Array) => resolve(bytes));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The search index worker stopped with exit code ${code} before it answered`)));
     worker.postMessage(lists);

@@ -3,8 +3,10 @@ import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
 import { searchIndexJson } from '../emit/search-index.ts';
 
-/** The body of a search index worker: every collection's summaries in (as the JSON of their list files), the index out. */
+/** The body of a search index worker: every collection's summaries in (as the JSON of their list files), the index out, its bytes handed over rather than copied. */
 parentPort!.once('message', (lists: Record<CollectionKey, string>) => {
   const summaries = Object.fromEntries(Object.entries(lists).map(([key, text]) => [key, JSON.parse(text) as Summary[]])) as Record<CollectionKey, Summary[]>;
-  parentPort!.postMessage(searchIndexJson(summaries));
+  const bytes = searchIndexJson(summaries);
+  // A small index sits in Node's shared buffer pool, which stays; a large one has memory of its own, handed over.
+  parentPort!.postMessage(bytes, bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
 });
