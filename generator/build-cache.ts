@@ -212,5 +212,10 @@ export function outputManifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, 'outputs', `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
 }
 
+/** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
+export function fileStatesFile(cacheDir: string): string {
+  return path.join(cacheDir, 'file-states.json');
+}
+
 /** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
 export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');

@@ -11,7 +11,7 @@ import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { openBuildCache, outputManifestFile } from './build-cache.ts';
+import { fileStatesFile, openBuildCache, outputManifestFile } from './build-cache.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -73,11 +73,7 @@ export interface Builder {
 
 export interface BuilderOptions extends BuildOptions {
   cacheDir: string;
-  /**
-   * For a process that builds again and again (npm run dev): files whose size and
-   * modification time did not change are taken as unchanged without being read
-   * (content-reader.ts), and dist/ is taken to hold what this process last wrote there.
-   */
+  /** For a process that builds again and again (npm run dev): dist/ is taken to hold what this process last wrote there. */
   longLived?: boolean;
 }
 
@@ -93,7 +89,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       const started = performance.now();
       dist.begin();
       aheadOfBuild = false;
-      const reader = contentReader({ remember: options.longLived });
+      const reader = contentReader({ statesFile: fileStatesFile(options.cacheDir) });
       const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;
@@ -101,6 +97,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const files = await renderSite(corpus, options.progress);
       const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
+      reader.saveStates();
       if (!aheadOfBuild) built = corpus;
       return summarize(corpus, files, written, started);
     },

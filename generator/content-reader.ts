@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import path from 'node:path';
 
 /**
  * Reads the content folder's files for one build, each at most once: the analysis takes
@@ -11,29 +12,48 @@ export interface ContentReader {
    * the text: most files of a build come from the cache); undefined when it cannot be read.
    */
   read(file: string): { digest: string; bytes?: Buffer } | undefined;
+  /** Keeps, for the next build, the state of each file this build read, and forgets the others (deleted, renamed). */
+  saveStates(): void;
 }
 
 export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
-/** What each file was at the last build of this process, for a process that builds again and again (npm run dev). */
-const lastBuild = new Map<string, { size: number; mtimeMs: number; digest: string }>();
+/** A file as it was when last read: what of its inode any change to it changes, and its digest. */
+type FileState = [size: number, mtimeMs: number, ctimeMs: number, ino: number, digest: string];
 
 /**
- * With `remember`, a file whose size and modification time did not change since the last
- * build of this process is taken as unchanged without being read: that is how `npm run
- * dev` rebuilds without reading every file again. Without it, every build reads afresh.
+ * A file changed within this long of being read could change again with the same
+ * timestamps (file systems count time in steps of up to two seconds), so its state is not
+ * kept: the next build reads it, as git treats a "racily clean" file.
  */
-export function contentReader({ remember = false }: { remember?: boolean } = {}): ContentReader {
+const RACY_MS = 3000;
+
+const stateOf = (info: Stats, digest: string): FileState => [info.size, info.mtimeMs, info.ctimeMs, info.ino, digest];
+
+const unchanged = (known: FileState, info: Stats) => known[0] === info.size && known[1] === info.mtimeMs && known[2] === info.ctimeMs && known[3] === info.ino;
+
+/**
+ * With `statesFile`, a file whose size, modification and change times and inode are those
+ * it had when a build last read it is taken as unchanged without being read: that is how
+ * a build after a one-record edit reads one file, not ten thousand. The change time
+ * cannot be set back by any tool (copying with times kept, `touch -d`, a checkout), so
+ * any write to a file shows. Without it, every file is read and hashed.
+ */
+export function contentReader({ statesFile, racyMs = RACY_MS }: { statesFile?: string; racyMs?: number } = {}): ContentReader {
+  const known = statesFile ? readStates(statesFile) : new Map<string, FileState>();
+  const now = new Map<string, FileState | undefined>();
   const digests = new Map<string, string>();
   return {
     read(file) {
       const seen = digests.get(file);
       if (seen) return { digest: seen };
-      const info = remember ? statSync(file, { throwIfNoEntry: false }) : undefined;
-      const known = info && lastBuild.get(file);
-      if (info && known && known.size === info.size && known.mtimeMs === info.mtimeMs) {
-        digests.set(file, known.digest);
-        return { digest: known.digest };
+      const name = path.resolve(file);
+      const info = statesFile ? statSync(name, { throwIfNoEntry: false }) : undefined;
+      const state = info && known.get(name);
+      if (state && unchanged(state, info)) {
+        digests.set(file, state[4]);
+        now.set(name, state);
+        return { digest: state[4] };
       }
       let bytes: Buffer;
       try {
@@ -43,8 +63,24 @@ export function contentReader({ remember = false }: { remember?: boolean } = {})
       }
       const digest = digestOf(bytes);
       digests.set(file, digest);
-      if (info) lastBuild.set(file, { size: info.size, mtimeMs: info.mtimeMs, digest });
+      if (info) now.set(name, Date.now() - Math.max(info.mtimeMs, info.ctimeMs) >= racyMs ? stateOf(info, digest) : undefined);
       return { digest, bytes };
     },
+    saveStates() {
+      if (!statesFile) return;
+      const states = Object.fromEntries([...now].filter((entry): entry is [string, FileState] => entry[1] !== undefined));
+      mkdirSync(path.dirname(statesFile), { recursive: true });
+      const temporary = `${statesFile}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, JSON.stringify(states));
+      renameSync(temporary, statesFile);
+    },
   };
+}
+
+function readStates(file: string): Map<string, FileState> {
+  try {
+    return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, FileState>));
+  } catch {
+    return new Map();
+  }
 }

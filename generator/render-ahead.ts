@@ -17,9 +17,11 @@ export interface RenderAhead {
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
  * time ahead of the writer, in the order it asks for them. An output with a thread of its
- * own (the search index) starts when the writer asks for it: writers ask once the pool is
- * closed, so that the two never hold their memory at once (at 50,000 records the search
- * index's thread alone takes 300 MB). A failure surfaces where its text is awaited.
+ * own (the search index) starts when the writer asks for it if there is a pool: writers ask
+ * once the pool is closed, so that the two never hold their memory at once (at 50,000
+ * records the search index's thread alone takes 300 MB). Without a pool it starts at once,
+ * to overlap the whole write: after a one-record edit it is the longest piece of work.
+ * A failure surfaces where its text is awaited.
  */
 export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, threads = availableParallelism()): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
@@ -36,6 +38,11 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   }
   const pool = threads > 1 && worthAThread(pooled.length) ? pageRenderPool(threads) : undefined;
   const restoreHeapGrowth = pool && limitHeapGrowth();
+  const startOwnThread = (index: number) => start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
+  if (!pool) {
+    for (const index of ownThread) startOwnThread(index);
+    ownThread.clear();
+  }
   let next = 0;
   return {
     at(index) {
@@ -43,7 +50,7 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
         const output = entries[pooled[next]!]![1] as LazyOutput;
         start(pooled[next]!, output.renderInPool!(pool));
       }
-      if (ownThread.delete(index)) start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
+      if (ownThread.delete(index)) startOwnThread(index);
       const text = started.get(index);
       started.delete(index);
       return text;

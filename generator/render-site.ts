@@ -68,7 +68,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
   put(
     `${DATA_DIR}/search-index.json`,
-    lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson(summaries), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {}),
+    lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {}),
   );
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));

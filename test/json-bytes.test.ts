@@ -31,6 +31,6 @@ describe('JSON written a piece at a time', () => {
     ) as Record<CollectionKey, Summary[]>;
     const index = new MiniSearch(SEARCH_INDEX_OPTIONS);
     index.addAll(COLLECTION_KEYS.flatMap((key) => summaries[key].map((summary) => ({ id: `${key}/${summary.slug}`, collection: key, ...summary }))));
-    expect(searchIndexJson(summaries).toString()).toBe(JSON.stringify(index));
+    expect(searchIndexJson((key) => summaries[key]).toString()).toBe(JSON.stringify(index));
   });
 });

@@ -4,14 +4,18 @@ import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-opt
 import type { Summary } from '../../core/summary.ts';
 import { jsonBytes } from './json-bytes.ts';
 
-/** The serialized MiniSearch index over every collection's titles and summaries, loaded once per function instance. */
-export function searchIndexJson(summaries: Record<CollectionKey, Summary[]>): Buffer {
+/**
+ * The serialized MiniSearch index over every collection's titles and summaries, loaded
+ * once per function instance. Each collection's summaries are asked for in turn, so that
+ * a caller can make them one at a time and let each go once indexed.
+ */
+export function searchIndexJson(summariesOf: (key: CollectionKey) => Summary[]): Buffer {
   // Only the plain form is kept: the index itself can be collected while the text is made.
-  return jsonBytes(indexOf(summaries).toJSON() as unknown as Record<string, unknown>);
+  return jsonBytes(indexOf(summariesOf).toJSON() as unknown as Record<string, unknown>);
 }
 
-function indexOf(summaries: Record<CollectionKey, Summary[]>): MiniSearch<SearchDocument> {
+function indexOf(summariesOf: (key: CollectionKey) => Summary[]): MiniSearch<SearchDocument> {
   const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
-  index.addAll(COLLECTION_KEYS.flatMap((key) => summaries[key].map((summary) => ({ id: `${key}/${summary.slug}`, collection: key, ...summary }))));
+  for (const key of COLLECTION_KEYS) index.addAll(summariesOf(key).map((summary) => ({ id: `${key}/${summary.slug}`, collection: key, ...summary })));
   return index;
 }

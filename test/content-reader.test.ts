@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { contentReader, digestOf } from '../generator/content-reader.ts';
+
+describe('the content reader with file states kept between builds', () => {
+  let dir: string;
+  let statesFile: string;
+  const file = (name: string) => path.join(dir, 'content', name);
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'content-reader-'));
+    statesFile = path.join(dir, 'cache', 'file-states.json');
+    mkdirSync(path.join(dir, 'content'));
+    for (const name of ['a.md', 'b.md']) writeFileSync(file(name), `# ${name}\n`);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** One build's reads: each file's digest, and whether the file was read. */
+  const build = (names: string[], racyMs = 0) => {
+    const reader = contentReader({ statesFile, racyMs });
+    const reads = Object.fromEntries(names.map((name) => [name, reader.read(file(name))]));
+    reader.saveStates();
+    return reads;
+  };
+
+  it('takes a file whose state is unchanged as unchanged without reading it', () => {
+    expect(build(['a.md', 'b.md'])['a.md']?.bytes?.toString()).toBe('# a.md\n');
+    const again = build(['a.md', 'b.md']);
+    expect(again['a.md']).toEqual({ digest: digestOf(Buffer.from('# a.md\n')) });
+    expect(again['b.md']?.bytes).toBeUndefined();
+  });
+
+  it('reads again a file rewritten with the same size and its old modification time put back', () => {
+    // A whole second: a time put back through utimes keeps no more than that exactly.
+    const then = 1_700_000_000;
+    utimesSync(file('a.md'), then, then);
+    build(['a.md']);
+    const before = statSync(file('a.md'));
+    writeFileSync(file('a.md'), '# A.MD\n');
+    utimesSync(file('a.md'), then, then);
+    expect([statSync(file('a.md')).mtimeMs, statSync(file('a.md')).size]).toEqual([before.mtimeMs, before.size]);
+    const read = build(['a.md'])['a.md'];
+    expect(read?.bytes?.toString()).toBe('# A.MD\n');
+    expect(read?.digest).toBe(digestOf(Buffer.from('# A.MD\n')));
+  });
+
+  it('sees a file renamed onto another, and forgets deleted files', () => {
+    build(['a.md', 'b.md']);
+    renameSync(file('b.md'), file('a.md'));
+    const read = build(['a.md', 'b.md']);
+    expect(read['a.md']?.bytes?.toString()).toBe('# b.md\n');
+    expect(read['b.md']).toBeUndefined();
+    writeFileSync(file('b.md'), '# b.md\n');
+    expect(build(['b.md'])['b.md']?.bytes).toBeDefined();
+  });
+
+  it('reads again next time a file changed just before it was read, as it could change again unseen', () => {
+    build(['a.md'], 60_000);
+    expect(build(['a.md'], 60_000)['a.md']?.bytes).toBeDefined();
+    expect(build(['a.md'])['a.md']?.bytes).toBeDefined();
+    expect(build(['a.md'])['a.md']?.bytes).toBeUndefined();
+  });
+
+  it('reads every file without a states file', () => {
+    const reader = contentReader();
+    expect(reader.read(file('a.md'))?.bytes).toBeDefined();
+    reader.saveStates();
+    expect(contentReader().read(file('a.md'))?.bytes).toBeDefined();
+  });
+});
