@@ -50,7 +50,9 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
     const cache = openBuildCache(scratch);
     const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
     const files = await renderSite(corpus, options.progress);
-    return summarize(corpus, files, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
+    // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
+    const counts = countsOf(corpus, files);
+    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -99,7 +101,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
       reader.saveStates();
       if (!aheadOfBuild) built = corpus;
-      return summarize(corpus, files, written, started);
+      return summarize(countsOf(corpus, files), written, started);
     },
 
     writeEditedRecords(changed) {
@@ -120,10 +122,16 @@ export function createBuilder(options: BuilderOptions): Builder {
   };
 }
 
-function summarize(corpus: Corpus, files: Map<string, Output>, written: WriteSummary, started: number): BuildSummary {
+type Counts = Pick<BuildSummary, 'records' | 'files'>;
+
+const countsOf = (corpus: Corpus, files: Map<string, Output>): Counts => ({
+  records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
+  files: files.size,
+});
+
+function summarize(counts: Counts, written: WriteSummary, started: number): BuildSummary {
   return {
-    records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
-    files: files.size,
+    ...counts,
     ...written,
     milliseconds: Math.round(performance.now() - started),
   };

@@ -61,7 +61,7 @@ export function editRecords(corpus: Corpus, contentDir: string, changed: readonl
   // A deletion can break any file's references or links, so then every file is checked; else only the changed ones.
   const checked = removed.length ? [...next.values(), ...Object.values(corpus.pages)] : records;
   for (const { file, source } of checked) {
-    const meta = knownMeta(source);
+    const meta = knownMeta(cache, source);
     if (!meta || meta.problems.length || referenceProblems(file, meta, slugs).length || linkProblems(file, meta, sitePaths).length) return undefined;
   }
   const grouped = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, [] as ContentRecord[]])) as Corpus['records'];

@@ -65,11 +65,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
     put(`${DATA_DIR}/summaries/${key}.json`, lists[key]);
   }
-  const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
-  put(
-    `${DATA_DIR}/search-index.json`,
-    lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {}),
-  );
+  put(`${DATA_DIR}/search-index.json`, searchIndexOutput(summaries, lists));
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
@@ -168,7 +164,20 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put(REDIRECTS_FILE, redirectsFile(corpus));
   put(HEADERS_FILE, headersFile());
   await turn();
-  return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  // Every closure made here shares this function's scope: emptied, it no longer holds every output until the last is written.
+  files.clear();
+  twins.clear();
+  return sorted;
+}
+
+/**
+ * The search index, written last: made apart from renderSite, so that what it holds is
+ * the summaries alone, not renderSite's scope (the corpus) until the end of the write.
+ */
+function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
+  const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
+  return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {});
 }
 
 /** The file of a page's Markdown twin in dist/. */

@@ -22,8 +22,19 @@ import { worthAThread } from './worth-a-thread.ts';
  */
 const BATCH = 64;
 
-/** Fields of every file this process analyzed or read from the cache, by source hash: a process that builds again (npm run dev) reads none twice. */
-const metas = new Map<string, FileMeta>();
+/**
+ * Fields of every file analyzed or read from a cache, by source hash, for as long as that
+ * cache is in use: a process that builds again with one cache (npm run dev) reads none
+ * twice, and a build that ends lets them go with its cache. Only the files of the last
+ * analysis are kept (and those analyzed ahead of the next).
+ */
+const metasOf = new WeakMap<BuildCache, Map<string, FileMeta>>();
+
+function metasFor(cache: BuildCache): Map<string, FileMeta> {
+  let metas = metasOf.get(cache);
+  if (!metas) metasOf.set(cache, (metas = new Map()));
+  return metas;
+}
 
 export interface ContentFile {
   file: string;
@@ -54,6 +65,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   const pending: { index: number; source: string }[] = [];
   const jobs: (AnalyzeJob | undefined)[] = [];
   const reader = options.reader ?? contentReader();
+  const metas = metasFor(cache);
   const turn = eventLoopTurns();
   for (const [index, file] of files.entries()) {
     await turn();
@@ -90,7 +102,9 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
       progress('analyze', (done += batch.length), files.length);
     });
   }
-  cache.save(new Set(results.flatMap((result) => (result ? [result.source] : []))));
+  const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
+  cache.save(live);
+  for (const source of metas.keys()) if (!live.has(source)) metas.delete(source);
   return results;
 }
 
@@ -102,7 +116,7 @@ const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =
 function remember(file: ContentFile, source: string, { meta, body }: FileAnalysis, cache: BuildCache): AnalyzedFile {
   cache.store([source, 'meta'], meta);
   cache.store([source, 'body'], body);
-  metas.set(source, meta);
+  metasFor(cache).set(source, meta);
   return fromCache(file, source, meta, cache);
 }
 
@@ -115,8 +129,8 @@ function fromCache({ file, relative, kind }: ContentFile, source: string, meta: 
   return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body };
 }
 
-/** The fields and checks of a file this process analyzed or read from the cache, by its source hash. */
-export const knownMeta = (source: string): FileMeta | undefined => metas.get(source);
+/** The fields and checks of a file analyzed or read from this cache, by its source hash. */
+export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefined => metasOf.get(cache)?.get(source);
 
 /**
  * One file analyzed now, on this thread, and kept as a build keeps it, so the build that
