@@ -19,6 +19,8 @@ export interface BuildCache {
   /** The stored result for this key (a source hash, then what of it), if any. */
   lookup<T>(key: [source: string, part: string]): T | undefined;
   store(key: [source: string, part: string], value: unknown): void;
+  /** Stores a value already serialized as JSON, as it is. */
+  storeJson(key: [source: string, part: string], json: string): void;
   /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
   flush(): void;
   /**
@@ -35,6 +37,7 @@ export function memoryCache(): BuildCache {
   return {
     lookup: <T>([source, part]: [string, string]) => entries.get(`${source}:${part}`) as T | undefined,
     store: ([source, part], value) => void entries.set(`${source}:${part}`, value),
+    storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
     flush: () => undefined,
     save: () => undefined,
   };
@@ -107,6 +110,11 @@ export function openBuildCache(dir: string): BuildCache {
     }
   };
 
+  const storeJson = ([source, part]: [string, string], json: string) => {
+    const key = `${source}:${part}`;
+    fresh.set(key, entryText(key, json));
+  };
+
   /** Makes `next` the index, on disk and here, once its pack is written. */
   const commit = (current: PackIndex, next: PackIndex) => {
     close();
@@ -132,10 +140,9 @@ export function openBuildCache(dir: string): BuildCache {
       }
     },
 
-    store([source, part], value) {
-      const key = `${source}:${part}`;
-      fresh.set(key, entryText(key, JSON.stringify(value)));
-    },
+    store: (key, value) => storeJson(key, JSON.stringify(value)),
+
+    storeJson,
 
     flush() {
       if (!fresh.size) return;

@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { CollectionKey } from '../../core/collections.ts';
-import type { FileAnalysis, FileMeta } from '../analyze-file.ts';
+import type { FileMeta } from '../analyze-file.ts';
 import { memoryCache, type BuildCache } from '../build-cache.ts';
 import { contentReader, digestOf, type ContentReader } from '../content-reader.ts';
 import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
-import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
+import { analyzeJob, storedAnalysis, type AnalyzeJob, type StoredAnalysis } from './analyze-job.ts';
 import { eventLoopTurns } from '../event-loop-turns.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 import { worthAThread } from './worth-a-thread.ts';
 
 /**
@@ -84,23 +85,28 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
 
-  const keep = (i: number, analysis: FileAnalysis) => {
+  const keep = (i: number, analysis: StoredAnalysis) => {
     const { index, source } = pending[i]!;
     results[index] = remember(files[index]!, source, analysis, cache);
   };
   const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(pending.length / BATCH));
   if (!worthAThread(pending.length) || threads < 2) {
     jobs.forEach((job, i) => {
-      keep(i, analyzeJob(job!));
+      keep(i, storedAnalysis(analyzeJob(job!)));
       progress('analyze', ++done, files.length);
     });
   } else {
     // Kept and written to the cache batch by batch: 50,000 bodies held until the end took gigabytes.
-    await inWorkers(jobs, threads, (start, batch) => {
-      batch.forEach((analysis, i) => keep(start + i, analysis));
-      cache.flush();
-      progress('analyze', (done += batch.length), files.length);
-    });
+    const restoreHeapGrowth = limitHeapGrowth(100);
+    try {
+      await inWorkers(jobs, threads, (start, batch) => {
+        batch.forEach((analysis, i) => keep(start + i, analysis));
+        cache.flush();
+        progress('analyze', (done += batch.length), files.length);
+      });
+    } finally {
+      restoreHeapGrowth();
+    }
   }
   const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
   cache.save(live);
@@ -113,9 +119,9 @@ const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =
   createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(digest).digest('base64url');
 
 /** Keeps a fresh analysis for the next build, in this process (the fields) and in the cache. */
-function remember(file: ContentFile, source: string, { meta, body }: FileAnalysis, cache: BuildCache): AnalyzedFile {
+function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredAnalysis, cache: BuildCache): AnalyzedFile {
   cache.store([source, 'meta'], meta);
-  cache.store([source, 'body'], body);
+  cache.storeJson([source, 'body'], bodyJson);
   metasFor(cache).set(source, meta);
   return fromCache(file, source, meta, cache);
 }
@@ -138,11 +144,11 @@ export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefin
  */
 export function analyzeNow(file: ContentFile, bytes: Buffer, cache: BuildCache = memoryCache()): AnalyzedFile {
   const { relative, kind } = file;
-  return remember(file, sourceOf(kind, relative, digestOf(bytes)), analyzeJob({ relative, kind, text: bytes.toString('utf8') }), cache);
+  return remember(file, sourceOf(kind, relative, digestOf(bytes)), storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })), cache);
 }
 
 /** Analyzes the jobs in workers, handing each batch's results over as they come; a job's text is let go once sent. */
-async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBatch: (start: number, batch: FileAnalysis[]) => void): Promise<void> {
+async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBatch: (start: number, batch: StoredAnalysis[]) => void): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: threads }, () => new Worker(new URL('./analyze-worker.mjs', import.meta.url)));
   try {
@@ -158,10 +164,10 @@ async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBa
               worker.postMessage(jobs.slice(batchStart, next));
               jobs.fill(undefined, batchStart, next);
             };
-            // Results come back as one JSON text per batch: cheaper to copy between threads than objects.
-            worker.on('message', (text: string) => {
+            // Results come back as text: cheaper to copy between threads than objects, and the bodies go to the cache as they are.
+            worker.on('message', ({ metas, bodies }: { metas: string; bodies: string[] }) => {
               try {
-                onBatch(batchStart, JSON.parse(text) as FileAnalysis[]);
+                onBatch(batchStart, (JSON.parse(metas) as FileMeta[]).map((meta, i) => ({ meta, bodyJson: bodies[i]! })));
               } catch (error) {
                 return reject(error);
               }

@@ -1,7 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { analyzeJob, type AnalyzeJob } from './analyze-job.ts';
+import { analyzeJob, storedAnalysis, type AnalyzeJob } from './analyze-job.ts';
 
-/** The body of an analysis worker: batches of files in, their analyses out as one JSON text. */
+/** The body of an analysis worker: batches of files in; out, the batch's fields as one JSON text and each body's JSON. */
 parentPort!.on('message', (jobs: AnalyzeJob[]) => {
-  parentPort!.postMessage(JSON.stringify(jobs.map((job) => analyzeJob(job))));
+  const analyses = jobs.map((job) => storedAnalysis(analyzeJob(job)));
+  parentPort!.postMessage({ metas: JSON.stringify(analyses.map((a) => a.meta)), bodies: analyses.map((a) => a.bodyJson) });
 });
