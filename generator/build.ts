@@ -5,7 +5,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent, type Corpus } from './load-content.ts';
 import { recordFiles, recordOutputs, renderSite } from './render-site.ts';
 import { buildInputs } from './build-inputs.ts';
-import { contentReader } from './content-reader.ts';
+import { contentReader, fileStates } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
@@ -81,6 +81,7 @@ export interface BuilderOptions extends BuildOptions {
 
 export function createBuilder(options: BuilderOptions): Builder {
   const cache = openBuildCache(options.cacheDir);
+  const states = fileStates(fileStatesFile(options.cacheDir));
   const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived });
   /** What dist/ was last written from (by a build, or ahead of one); undefined after a failed build. */
   let built: Corpus | undefined;
@@ -91,7 +92,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       const started = performance.now();
       dist.begin();
       aheadOfBuild = false;
-      const reader = contentReader({ statesFile: fileStatesFile(options.cacheDir) });
+      const reader = contentReader({ states });
       const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;

@@ -33,28 +33,47 @@ const stateOf = (info: Stats, digest: string): FileState => [info.size, info.mti
 const unchanged = (known: FileState, info: Stats) => known[0] === info.size && known[1] === info.mtimeMs && known[2] === info.ctimeMs && known[3] === info.ino;
 
 /**
- * With `statesFile`, a file whose size, modification and change times and inode are those
- * it had when a build last read it is taken as unchanged without being read: that is how
- * a build after a one-record edit reads one file, not ten thousand. The change time
- * cannot be set back by any tool (copying with times kept, `touch -d`, a checkout), so
- * any write to a file shows. Without it, every file is read and hashed.
+ * Content files' states as the last build read them: kept in a file for the next process,
+ * and here for the next build of this one (npm run dev reads the file once, not per rebuild).
  */
-export function contentReader({ statesFile, racyMs = RACY_MS }: { statesFile?: string; racyMs?: number } = {}): ContentReader {
-  const known = statesFile ? readStates(statesFile) : new Map<string, FileState>();
+export interface FileStates {
+  file: string;
+  known: Map<string, FileState>;
+}
+
+export function fileStates(file: string): FileStates {
+  try {
+    return { file, known: new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, FileState>)) };
+  } catch {
+    return { file, known: new Map() };
+  }
+}
+
+/**
+ * With `states`, a file whose size, modification and change times and inode are those it
+ * had when a build last read it is taken as unchanged without being read: that is how a
+ * build after a one-record edit reads one file, not ten thousand. The change time cannot
+ * be set back by any tool (copying with times kept, `touch -d`, a checkout), so any write
+ * to a file shows. Without it, every file is read and hashed.
+ */
+export function contentReader({ states, racyMs = RACY_MS }: { states?: FileStates; racyMs?: number } = {}): ContentReader {
   const now = new Map<string, FileState | undefined>();
   const digests = new Map<string, string>();
+  /** Whether some file had to be read: only then can the states differ from those known (or when a known file was not asked for). */
+  let readAny = false;
   return {
     read(file) {
       const seen = digests.get(file);
       if (seen) return { digest: seen };
       const name = path.resolve(file);
-      const info = statesFile ? statSync(name, { throwIfNoEntry: false }) : undefined;
-      const state = info && known.get(name);
+      const info = states ? statSync(name, { throwIfNoEntry: false }) : undefined;
+      const state = info && states!.known.get(name);
       if (state && unchanged(state, info)) {
         digests.set(file, state[4]);
         now.set(name, state);
         return { digest: state[4] };
       }
+      readAny = true;
       let bytes: Buffer;
       try {
         bytes = readFileSync(file);
@@ -67,20 +86,12 @@ export function contentReader({ statesFile, racyMs = RACY_MS }: { statesFile?: s
       return { digest, bytes };
     },
     saveStates() {
-      if (!statesFile) return;
-      const states = Object.fromEntries([...now].filter((entry): entry is [string, FileState] => entry[1] !== undefined));
-      mkdirSync(path.dirname(statesFile), { recursive: true });
-      const temporary = `${statesFile}.${randomUUID()}.tmp`;
-      writeFileSync(temporary, JSON.stringify(states));
-      renameSync(temporary, statesFile);
+      if (!states || (!readAny && now.size === states.known.size)) return;
+      states.known = new Map([...now].filter((entry): entry is [string, FileState] => entry[1] !== undefined));
+      mkdirSync(path.dirname(states.file), { recursive: true });
+      const temporary = `${states.file}.${randomUUID()}.tmp`;
+      writeFileSync(temporary, JSON.stringify(Object.fromEntries(states.known)));
+      renameSync(temporary, states.file);
     },
   };
-}
-
-function readStates(file: string): Map<string, FileState> {
-  try {
-    return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, FileState>));
-  } catch {
-    return new Map();
-  }
 }

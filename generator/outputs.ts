@@ -23,8 +23,8 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
    */
   parts?: OutputPart[];
   /**
-   * The same text rendered on a thread of its own (the search index), while llms-full.txt
-   * is written; what it takes to build is that thread's, given back when the thread ends.
+   * The same text rendered on a thread of its own (the search index; render-ahead.ts says
+   * when it starts); what it takes to build is that thread's, given back when the thread ends.
    */
   renderElsewhere?: () => Promise<Content>;
   /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */

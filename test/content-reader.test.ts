@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentReader, digestOf } from '../generator/content-reader.ts';
+import { contentReader, digestOf, fileStates } from '../generator/content-reader.ts';
 
 describe('the content reader with file states kept between builds', () => {
   let dir: string;
@@ -16,9 +16,9 @@ describe('the content reader with file states kept between builds', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** One build's reads: each file's digest, and whether the file was read. */
+  /** One build's reads, in a process of its own: each file's digest, and whether the file was read. */
   const build = (names: string[], racyMs = 0) => {
-    const reader = contentReader({ statesFile, racyMs });
+    const reader = contentReader({ states: fileStates(statesFile), racyMs });
     const reads = Object.fromEntries(names.map((name) => [name, reader.read(file(name))]));
     reader.saveStates();
     return reads;
@@ -60,6 +60,23 @@ describe('the content reader with file states kept between builds', () => {
     expect(build(['a.md'], 60_000)['a.md']?.bytes).toBeDefined();
     expect(build(['a.md'])['a.md']?.bytes).toBeDefined();
     expect(build(['a.md'])['a.md']?.bytes).toBeUndefined();
+  });
+
+  it('keeps the states in memory between builds of one process, and writes them only when they changed', () => {
+    const states = fileStates(statesFile);
+    const once = (names: string[]) => {
+      const reader = contentReader({ states, racyMs: 0 });
+      const reads = names.map((name) => reader.read(file(name)));
+      reader.saveStates();
+      return reads;
+    };
+    expect(once(['a.md', 'b.md']).every((read) => read?.bytes)).toBe(true);
+    rmSync(statesFile);
+    expect(once(['a.md', 'b.md']).some((read) => read?.bytes)).toBe(false);
+    expect(existsSync(statesFile)).toBe(false);
+    // A file no longer read (deleted) changes the states: written again, without it.
+    once(['a.md']);
+    expect(Object.keys(JSON.parse(readFileSync(statesFile, 'utf8')))).toEqual([file('a.md')]);
   });
 
   it('reads every file without a states file', () => {
