@@ -99,10 +99,11 @@ export function createBuilder(options: BuilderOptions): Builder {
         throw error;
       });
       const files = await renderSite(corpus, options.progress);
+      const counts = countsOf(corpus, files);
       const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
       reader.saveStates();
       if (!aheadOfBuild) built = corpus;
-      return summarize(countsOf(corpus, files), written, started);
+      return summarize(counts, written, started);
     },
 
     writeEditedRecords(changed) {

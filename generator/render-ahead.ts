@@ -37,7 +37,7 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const pool = threads > 1 && worthAThread(pooled.length) ? pageRenderPool(threads) : undefined;
-  const restoreHeapGrowth = pool && limitHeapGrowth();
+  const restoreHeapGrowth = pool || ownThread.size ? limitHeapGrowth() : undefined;
   const startOwnThread = (index: number) => start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
   if (!pool) {
     for (const index of ownThread) startOwnThread(index);

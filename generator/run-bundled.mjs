@@ -27,6 +27,7 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
       'analyze-worker': path.join(project, 'generator/parallel/analyze-thread.ts'),
       'search-index-worker': path.join(project, 'generator/parallel/search-index-thread.ts'),
       'page-render-worker': path.join(project, 'generator/parallel/page-render-thread.ts'),
+      'dist-check-worker': path.join(project, 'generator/parallel/dist-check-thread.ts'),
     },
     outdir: dir,
     outExtension: { '.js': '.mjs' },

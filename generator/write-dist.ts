@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync, type Stats } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -7,6 +7,10 @@ import { mapBounded } from './map-bounded.ts';
 import { contentOf, isLazy, outputKey, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
+import { checkDist, type DistCheck } from './dist-check.ts';
+import { readManifest, writeManifest, type Manifest, type ManifestEntry } from './dist-manifest.ts';
+import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
+import { worthAThread } from './parallel/worth-a-thread.ts';
 
 export interface WriteSummary {
   written: number;
@@ -80,17 +84,6 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
   return { written: total, deleted: 0, bytes };
 }
 
-/**
- * What dist/ holds, as the last in-place write left it: what it was built from, and per
- * file the key it was written under (a lazy output's signature, else a hash of the content),
- * its size, its modification time and, for a file of parts, each part's key and length in bytes.
- */
-interface Manifest {
-  outDir: string;
-  inputs?: string;
-  files: Record<string, [key: string, size: number, mtimeMs: number, parts?: [key: string, bytes: number][]]>;
-}
-
 export interface DistState {
   /** The hash of the inputs dist/ was last built from (build-inputs.ts). */
   inputs: string | undefined;
@@ -101,7 +94,8 @@ export interface DistState {
    * Each file is replaced atomically (written aside, then renamed). Synchronous file calls,
    * one after another, cost less per file than promises through libuv's thread pool, and a
    * build writes tens of thousands of small files; every few milliseconds the write lets
-   * the event loop run, so a server in the same process keeps answering.
+   * the event loop run, so a server in the same process keeps answering. It takes the
+   * files: `files` is emptied, and each output let go once settled.
    */
   write(files: Map<string, Output>, inputs: string, options?: WriteOptions): Promise<WriteSummary>;
   /**
@@ -117,6 +111,8 @@ export interface DistState {
   /**
    * Marks the start of a build, before it reads the content: files written or deleted
    * ahead from now on are newer than what that build reads, and its `write` leaves them.
+   * Unless dist/ is trusted, its check against the manifest starts now (dist-check.ts), on
+   * another thread when dist/ holds many files, so that it is done by the time of the write.
    */
   begin(): void;
 }
@@ -130,32 +126,25 @@ export interface DistOptions {
   trusted?: boolean;
 }
 
-function readManifest(file: string, outDir: string): Manifest | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-    return manifest.outDir === outDir ? manifest : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function openDist(outDir: string, manifestFile: string, { trusted = false }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
   const manifest = readManifest(manifestFile, root);
   let previous = manifest?.files ?? {};
   /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
   let verified = false;
-  const stats = new Map<string, Stats | undefined>();
-  const statOf = (file: string) => {
-    if (!stats.has(file)) stats.set(file, statSync(path.join(root, file), { throwIfNoEntry: false }));
-    return stats.get(file);
-  };
+  /** The check of dist/ against `previous` for the write to come, started with the build (dist-check.ts). */
+  let checking: Promise<DistCheck> | undefined;
+  /** Listed files not as recorded, once the check is done; files written since are taken out. */
+  let altered: Set<string> | undefined;
+  const check = () => (checking ??= worthAThread(Object.keys(previous).length) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous)));
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   const intact = (file: string, key?: string) => {
     const known = previous[file];
     if (!known || (key !== undefined && known[0] !== key)) return false;
     if (verified) return true;
-    const info = statOf(file);
+    if (altered) return !altered.has(file);
+    // Before the check is done (npm run dev writing an edited record during its first build): this file alone.
+    const info = statSync(path.join(root, file), { throwIfNoEntry: false });
     return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
   };
 
@@ -180,7 +169,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   const ahead = new Set<string>();
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
-  const writeOne = (file: string, output: Output, key: string, textOf = renderedText): Manifest['files'][string] => {
+  const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
     const dir = path.dirname(target);
     if (!made.has(dir)) {
@@ -191,6 +180,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
     if (!parts) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
+    altered?.delete(file);
     const info = statSync(target);
     return parts ? [key, info.size, info.mtimeMs, parts] : [key, info.size, info.mtimeMs];
   };
@@ -198,8 +188,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   return {
     inputs: manifest?.inputs,
     async write(files, inputs, { progress = NO_PROGRESS, threads } = {}) {
+      const found = verified ? undefined : await check();
+      checking = undefined;
+      altered = found && new Set(found.altered);
       mkdirSync(root, { recursive: true });
-      stats.clear();
       made.clear();
       const next: Manifest['files'] = {};
       const changed: string[] = [];
@@ -207,6 +199,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       let done = 0;
       const turn = eventLoopTurns();
       const entries = [...files];
+      files.clear();
+      const total = entries.length;
       const elsewhere = renderAhead(entries, (file, output) => !ahead.has(file) && !intact(file, output.signature), threads);
       const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
@@ -223,9 +217,11 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const [first, ownThread, ofParts] = writeOrder(entries);
       const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
-        progress('write', done++, files.size);
+        progress('write', done++, total);
         await turn();
         settle(file, text ? await text : output, outputKey(output));
+        // A hole from here on: the output (a page's render, holding the corpus) can go.
+        delete entries[index];
       };
       try {
         for (const index of first) await settleAt(index);
@@ -238,35 +234,26 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       }
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-      const stale = (
-        verified
-          ? Object.keys(previous).filter((file) => !files.has(file)).map((file) => path.join(root, file))
-          : readdirSync(root, { recursive: true, withFileTypes: true })
-              .filter((entry) => !entry.isDirectory())
-              .map((entry) => path.join(entry.parentPath, entry.name))
-              .filter((full) => !files.has(relativeName(root, full)))
-      ).filter((full) => !ahead.has(relativeName(root, full)));
+      const gone = new Set(found?.missing);
+      const stale = [...Object.keys(previous), ...(found?.unlisted ?? [])].filter((file) => !next[file] && !ahead.has(file) && !gone.has(file));
       // A file written or deleted ahead after this write settled it is as the ahead write left it.
       for (const file of ahead) {
         if (previous[file]) next[file] = previous[file];
         else delete next[file];
       }
-      for (const full of stale) {
-        rmSync(full, { force: true });
-        changed.push(relativeName(root, full));
+      for (const file of stale) {
+        rmSync(path.join(root, file), { force: true });
+        changed.push(file);
       }
-      if (stale.length) removeEmptyFolders(root, stale);
-      mkdirSync(path.dirname(manifestFile), { recursive: true });
-      const temporary = `${manifestFile}.${randomUUID()}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ outDir: root, inputs, files: next } satisfies Manifest));
-      renameSync(temporary, manifestFile);
+      if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
+      writeManifest(manifestFile, { outDir: root, inputs, files: next });
       previous = next;
       verified = trusted;
+      altered = undefined;
       return { written, deleted: stale.length, bytes, changed };
     },
 
     writeSome(files) {
-      stats.clear();
       const changed: string[] = [];
       for (const [file, output] of files) {
         const key = outputKey(output);
@@ -278,7 +265,11 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       return changed;
     },
 
-    begin: () => ahead.clear(),
+    begin() {
+      ahead.clear();
+      altered = undefined;
+      if (!verified) void check().catch(() => undefined);
+    },
 
     removeSome(files) {
       const removed = files.filter((file) => previous[file]);
@@ -351,12 +342,6 @@ function writeParts<Part extends PartPlace>(
     if (source !== undefined) closeSync(source);
   }
 }
-
-/** A path under root as a name in dist/: `full` is always below root, so no path.relative (30,000 calls cost 0.1 s). */
-const relativeName = (root: string, full: string) => {
-  const name = full.slice(root.length + 1);
-  return path.sep === '/' ? name : name.split(path.sep).join('/');
-};
 
 /** Folders left empty by deleted files (a deleted record's page folder), deepest first, up to dist/ itself. */
 function removeEmptyFolders(root: string, deleted: string[]): void {

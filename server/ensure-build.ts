@@ -4,7 +4,7 @@ import { build } from '../generator/build.ts';
 import { buildInputs } from '../generator/build-inputs.ts';
 import { DEFAULT_CACHE_DIR, outputManifestFile } from '../generator/build-cache.ts';
 import { ContentError } from '../generator/problems.ts';
-import { openDist } from '../generator/write-dist.ts';
+import { readManifest } from '../generator/dist-manifest.ts';
 import type { ServerSettings } from './settings.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { ServerSettings } from './settings.ts';
  * by content, so an edit, a deletion or a rename is seen); says which it did.
  */
 export async function ensureBuild(contentDir: string, outDir: string, baseUrl: string | undefined): Promise<'built' | 'fresh'> {
-  const built = existsSync(path.join(outDir, 'index.html')) && openDist(outDir, outputManifestFile(DEFAULT_CACHE_DIR, outDir)).inputs;
+  const built = existsSync(path.join(outDir, 'index.html')) && readManifest(outputManifestFile(DEFAULT_CACHE_DIR, outDir), path.resolve(outDir))?.inputs;
   if (built && built === buildInputs(contentDir, baseUrl)) return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl });
   console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);

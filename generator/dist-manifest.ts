@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What dist/ holds, as the last in-place write left it: what it was built from, and per
+ * file the key it was written under (a lazy output's signature, else a hash of the content),
+ * its size, its modification time and, for a file of parts, each part's key and length in bytes.
+ */
+export interface Manifest {
+  outDir: string;
+  inputs?: string;
+  files: Record<string, ManifestEntry>;
+}
+
+export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: [key: string, bytes: number][]];
+
+/** The manifest of `outDir`, if this file holds one (a cache may serve several output folders, each with its own file). */
+export function readManifest(file: string, outDir: string): Manifest | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    return manifest.outDir === outDir ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Replaces the manifest whole: a build reading it meanwhile sees the old one or the new one. */
+export function writeManifest(file: string, manifest: Manifest): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(temporary, JSON.stringify(manifest));
+  renameSync(temporary, file);
+}
