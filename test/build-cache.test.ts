@@ -66,8 +66,26 @@ describe('parallel analysis and page rendering', () => {
     await build({ contentDir: large, outDir: path.join(root, 'two-threads'), threads: 2 });
     expect(await digest(path.join(root, 'two-threads'))).toEqual(await digest(path.join(root, 'one-thread')));
     // `npm run build` runs the generator bundled, with its own worker: the same bytes again.
-    await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', path.join(root, 'bundled'), '--cache-dir', path.join(root, 'bundled-cache')], { cwd: project });
-    expect(await digest(path.join(root, 'bundled'))).toEqual(await digest(path.join(root, 'one-thread')));
+    const bundled = path.join(root, 'bundled');
+    const bundledCache = path.join(root, 'bundled-cache');
+    const buildBundled = async () => (await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', bundled, '--cache-dir', bundledCache], { cwd: project })).stdout;
+    await buildBundled();
+    const clean = await digest(path.join(root, 'one-thread'));
+    expect(await digest(bundled)).toEqual(clean);
+
+    // With this many files, a cached build checks dist/ against its manifest on a thread of
+    // its own (dist-check.ts), bundled or not: what was edited, removed or left by hand goes.
+    const handEdits = async () => {
+      await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
+      await rm(path.join(bundled, 'glossary', 'index.html.md'));
+      await writeFile(path.join(bundled, 'threats', 'stray.txt'), 'left behind');
+    };
+    await handEdits();
+    expect(await buildBundled()).toMatch(/; 2 written, 1 deleted\)/);
+    expect(await digest(bundled)).toEqual(clean);
+    await handEdits();
+    expect(await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache })).toMatchObject({ written: 2, deleted: 1 });
+    expect(await digest(bundled)).toEqual(clean);
   });
 });
 
