@@ -47,6 +47,14 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
   return { meta: { data: source.data, problems, references: referencesOf(source, schema), links, words }, body: writtenBody(source.body, tree) };
 }
 
+/** A YAML data file (site.yaml and the like): its fields and their problems; it has no body. */
+export function analyzeDataFile(file: string, text: string, schema: JsonSchema): FileAnalysis {
+  // Wrapping in frontmatter fences lets one parser (and its line numbers) serve YAML files too.
+  const source = readSource(file, `---\n${text}\n---\n`);
+  const problems = validateFrontmatter(source, schema).map((p) => ({ ...p, line: Math.max(1, p.line - 1) }));
+  return { meta: { data: source.data, problems, references: [], links: [], words: 0 }, body: { markdown: '', html: '', ids: [] } };
+}
+
 function bodyProblems(source: SourceFile, words: number, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number) => source.bodyLine + line - 1;

@@ -1,21 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
-import { readSource } from './frontmatter.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
-import type { JsonSchema } from './schemas/content.ts';
 import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
 import type { ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
 import type { Progress } from './progress.ts';
-import { instanceImagesSchema, pricingSourceSchema, siteSchema } from './schemas/site.ts';
+import { DATA_FILE_SCHEMAS } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
-import { validateFrontmatter } from './validate-schema.ts';
 import { compareRecords } from './record-order.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 
@@ -108,12 +104,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const problems: Problem[] = [];
   const rel = problemName;
 
-  const site = await readYamlFile<Site>(path.join(contentDir, 'site.yaml'), siteSchema, problems, rel);
-  const pricing = await readYamlFile<PricingSource>(path.join(contentDir, 'pricing.yaml'), pricingSourceSchema, problems, rel);
-  const catalogue = await readYamlFile<{ images: InstanceImage[] }>(path.join(contentDir, 'instance-images.yaml'), instanceImagesSchema, problems, rel);
-  if (site && options.baseUrl) site.baseUrl = options.baseUrl.replace(/\/+$/, '');
-
-  const jobs: ContentFile[] = REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file) => ({ file, relative: rel(file), kind: 'page' }));
+  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: path.join(contentDir, name), relative: rel(path.join(contentDir, name)), kind: 'data' }));
+  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file): ContentFile => ({ file, relative: rel(file), kind: 'page' }))];
   const everyFile = (await fg('**/*', { cwd: contentDir })).sort();
   const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
@@ -124,6 +116,18 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, (f) => rel(path.join(contentDir, f))));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
+
+  const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
+    const analysis = analyses[i];
+    if (!analysis) {
+      problems.push({ file: relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${relative} (see docs/content-guide.md)` });
+      return undefined;
+    }
+    problems.push(...analysis.meta.problems);
+    return analysis.meta.problems.length ? undefined : analysis.meta.data;
+  }) as [Site | undefined, PricingSource | undefined, { images: InstanceImage[] } | undefined];
+  // A copy: the analysed fields are kept for the next build (analyze-files.ts).
+  const site = written && options.baseUrl ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') } : written;
 
   const pageFiles: Analyzed[] = [];
   for (const { job, result } of results.filter((r) => r.job.kind === 'page')) {
@@ -187,22 +191,4 @@ export const problemName = (file: string): string => path.relative(process.cwd()
 
 export function toRecord(site: Site, collection: CollectionKey, file: string, slug: string, analysis: AnalyzedFile): ContentRecord {
   return { collection, slug, file, fields: analysis.meta.data as ContentRecord['fields'], source: analysis.source, words: analysis.meta.words, body: analysis.body, url: site.baseUrl + paths.recordPage(collection, slug) };
-}
-
-async function readYamlFile<T>(
-  file: string,
-  schema: JsonSchema,
-  problems: Problem[],
-  rel: (f: string) => string,
-): Promise<T | undefined> {
-  const text = await readFile(file, 'utf8').catch(() => undefined);
-  if (text === undefined) {
-    problems.push({ file: rel(file), line: 1, field: 'file', what: 'does not exist', fix: `create ${rel(file)} (see docs/content-guide.md)` });
-    return undefined;
-  }
-  // Wrapping in frontmatter fences lets one parser (and its line numbers) serve YAML files too.
-  const source = readSource(rel(file), `---\n${text}\n---\n`);
-  const fileProblems = validateFrontmatter(source, schema).map((p) => ({ ...p, line: Math.max(1, p.line - 1) }));
-  problems.push(...fileProblems);
-  return fileProblems.length ? undefined : (source.data as T);
 }

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { CollectionKey } from '../../core/collections.ts';
 import type { FileMeta } from '../analyze-file.ts';
 import { memoryCache, type BuildCache } from '../build-cache.ts';
 import { contentReader, digestOf, type ContentReader } from '../content-reader.ts';
@@ -40,7 +39,7 @@ function metasFor(cache: BuildCache): Map<string, FileMeta> {
 export interface ContentFile {
   file: string;
   relative: string;
-  kind: CollectionKey | 'page';
+  kind: AnalyzeJob['kind'];
 }
 
 export interface AnalyzedFile {

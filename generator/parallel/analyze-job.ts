@@ -1,16 +1,19 @@
 import type { CollectionKey } from '../../core/collections.ts';
-import { analyzeFile, type FileAnalysis, type FileMeta } from '../analyze-file.ts';
+import path from 'node:path';
+import { analyzeDataFile, analyzeFile, type FileAnalysis, type FileMeta } from '../analyze-file.ts';
 import { frontmatterSchema, MIN_BODY_WORDS } from '../schemas/content.ts';
-import { pageSchema } from '../schemas/site.ts';
+import { DATA_FILE_SCHEMAS, pageSchema, type DataFileName } from '../schemas/site.ts';
 
 /** One content file to analyze: how problems name it, what kind of file it is, and its text. */
 export interface AnalyzeJob {
   relative: string;
-  kind: CollectionKey | 'page';
+  /** A collection's record, a page, or a data file (schemas/site.ts names them). */
+  kind: CollectionKey | 'page' | 'data';
   text: string;
 }
 
 export function analyzeJob(job: AnalyzeJob): FileAnalysis {
+  if (job.kind === 'data') return analyzeDataFile(job.relative, job.text, DATA_FILE_SCHEMAS[path.basename(job.relative) as DataFileName]);
   const options = job.kind === 'page' ? { schema: pageSchema, minWords: 0 } : { schema: frontmatterSchema(job.kind), minWords: MIN_BODY_WORDS[job.kind] };
   return analyzeFile(job.relative, job.text, options);
 }

@@ -85,3 +85,12 @@ export const instanceImagesSchema: JsonSchema = {
     },
   },
 };
+
+/** The content folder's data files, each with the schema it must match. */
+export const DATA_FILE_SCHEMAS = {
+  'site.yaml': siteSchema,
+  'pricing.yaml': pricingSourceSchema,
+  'instance-images.yaml': instanceImagesSchema,
+} as const satisfies Record<string, JsonSchema>;
+
+export type DataFileName = keyof typeof DATA_FILE_SCHEMAS;
