@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { generatorFingerprint } from './build-cache.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 
@@ -39,11 +39,8 @@ export interface OutputPart {
   output: Output;
 }
 
-let generatorHash: ReturnType<typeof createHash> | undefined;
-
-/** Tens of thousands per build: one update of the joined inputs costs half of one per input. */
-const hashOf = (inputs: string[]) =>
-  (generatorHash ??= createHash('sha256').update(generatorFingerprint())).copy().update(`\0${inputs.join('\0')}`).digest('base64url');
+/** Tens of thousands per build: one hash of the joined inputs, without a Hash object, costs a third of one per input. */
+const hashOf = (inputs: string[]) => hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
 
 /**
  * The signature covers the given inputs and the generator itself, so a change to either
@@ -70,4 +67,4 @@ export const isLazy = (output: Output): output is LazyOutput => typeof output ==
 export const contentOf = <Content extends FileContent>(output: Content | LazyOutput<Content>): Content => (isLazy(output) ? output.render() : output);
 
 /** A hash of a file's content, for an input that is itself an output. */
-export const outputKey = (output: Output): string => (isLazy(output) ? output.signature : createHash('sha1').update(output).digest('base64url'));
+export const outputKey = (output: Output): string => (isLazy(output) ? output.signature : hash('sha1', output, 'base64url'));

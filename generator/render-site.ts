@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
@@ -70,7 +71,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
   await turn();
-  const siteJson = JSON.stringify(corpus.site);
+  const siteKey = siteKeyOf(corpus);
   const twins = new Map<string, string | LazyOutput<string>>();
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
@@ -80,7 +81,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   // The home page shows records (the newest posts, the threats cited most): what it shows is part of its signature.
   const highlights = homeHighlights(corpus);
   const home = homePage(corpus, highlights);
-  putPage(paths.home, lazyPage(corpus.site, siteJson, paths.home, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)], () => home));
+  putPage(paths.home, lazyPage(corpus.site, siteKey, paths.home, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)], () => home));
   const written = contentPages(corpus);
   const search = searchPage(corpus);
   // The search page is also the template the search-page function fills with results.
@@ -107,11 +108,11 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
       await turn();
       const listingPath = paths.collectionPage(key, listing.page);
       const { cards, ...place } = listing;
-      putPage(listingPath, lazyPage(corpus.site, siteJson, listingPath, ['collection-page', JSON.stringify(place), JSON.stringify(cards)], () => collectionPage(listing)));
+      putPage(listingPath, lazyPage(corpus.site, siteKey, listingPath, ['collection-page', JSON.stringify(place), JSON.stringify(cards)], () => collectionPage(listing)));
     }
     for (const record of corpus.records[key]) {
       await turn();
-      const { document, page } = recordOutputs(corpus, record, siteJson);
+      const { document, page } = recordOutputs(corpus, record, siteKey);
       put(...document);
       putPage(paths.recordPage(key, record.slug), page);
     }
@@ -180,6 +181,9 @@ function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: R
   return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {});
 }
 
+/** The site settings, as every page's signature takes them: hashed once, not hashed again with each page. */
+const siteKeyOf = (corpus: Corpus) => hash('sha256', JSON.stringify(corpus.site), 'base64url');
+
 /** The file of a page's Markdown twin in dist/. */
 const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
 
@@ -189,7 +193,7 @@ type PageOutputs = [html: [string, Output], twin: [string, LazyOutput<string>]];
  * A page whose HTML and twin are rendered only when `inputs` (all the page is built from)
  * changed; `htmlInputs` are what only the HTML shows (navigation), so a change there leaves the twin as it is.
  */
-function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
+function lazyPage(site: Corpus['site'], siteKey: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
   // One render gives both files; each is kept only until it is taken, then let go.
   let held: Partial<PageTexts> = {};
   let coming: Promise<void> | undefined;
@@ -213,8 +217,8 @@ function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inpu
     return take(half);
   };
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteJson, 'html'], () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
-    [twinFile(pagePath), lazyOutput([...inputs, siteJson, 'twin'], () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
+    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteKey, 'html'], () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
+    [twinFile(pagePath), lazyOutput([...inputs, siteKey, 'twin'], () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
   ];
 }
 
@@ -223,13 +227,13 @@ function lazyPage(site: Corpus['site'], siteJson: string, pagePath: string, inpu
  * records, its neighbours): its JSON document, its page and the page's twin. Used by the
  * whole site's render and by npm run dev to write an edited record's files before the rest.
  */
-export function recordOutputs(corpus: Corpus, record: ContentRecord, siteJson = JSON.stringify(corpus.site)): { document: [string, Output]; page: PageOutputs } {
+export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus)): { document: [string, Output]; page: PageOutputs } {
   const context = recordContext(corpus, record);
   return {
     document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
     page: lazyPage(
       corpus.site,
-      siteJson,
+      siteKey,
       paths.recordPage(record.collection, record.slug),
       ['record-page', record.source, JSON.stringify(context.related)],
       // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
