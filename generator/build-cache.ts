@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
+import { openCachePack } from './cache-pack.ts';
 import { PROJECT_DIR as PROJECT } from './project-dir.ts';
 
 /**
@@ -9,11 +10,8 @@ import { PROJECT_DIR as PROJECT } from './project-dir.ts';
  * the file's source hash and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
- * itself holds them, see outputs.ts and write-dist.ts.)
- *
- * The cache is two files, not one per entry: a pack of entries, appended to, and an index
- * of where each entry is. Ten thousand small files cost a build more to open one by one
- * (and twice as many to write the first time) than one file read at known offsets.
+ * itself holds them, see outputs.ts and write-dist.ts.) Entries are kept in packs
+ * (cache-pack.ts), not a file each.
  */
 export interface BuildCache {
   /** The stored result for this key (a source hash, then what of it), if any. */
@@ -54,87 +52,24 @@ export function generatorFingerprint(): string {
   return (fingerprint = hash.digest('hex'));
 }
 
-/** Where each entry is: the pack's file name, and per key its offset and length in bytes. */
-interface PackIndex {
-  pack: string;
-  entries: Record<string, [offset: number, length: number]>;
-}
-
-/** Above this share of dead bytes (entries of files since edited or deleted), a save writes the pack afresh. */
-const MAX_DEAD_SHARE = 0.5;
+/**
+ * Every build reads every file's fields and checks ("meta"), but the bodies only of the
+ * pages it renders: the two are kept in packs of their own, the fields read whole at once.
+ */
+const WHOLE_PARTS = new Set(['meta']);
 
 export function openBuildCache(dir: string): BuildCache {
   const home = path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
-  const indexFile = path.join(home, 'index.json');
-  let index: PackIndex | undefined;
-  let fd: number | undefined;
-  /** Entries stored since the last flush, as the text they are packed as. */
-  const fresh = new Map<string, string>();
-  /** Whether entries were flushed to the pack since the index was last written. */
-  let unsaved = false;
-
-  const loaded = (): PackIndex => {
-    if (index) return index;
-    try {
-      index = JSON.parse(readFileSync(indexFile, 'utf8')) as PackIndex;
-    } catch {
-      index = { pack: `pack-${randomUUID()}`, entries: {} };
-    }
-    return index;
-  };
-  const packFile = () => path.join(home, loaded().pack);
-  const close = () => {
-    if (fd !== undefined) closeSync(fd);
-    fd = undefined;
-  };
-  /**
-   * An entry is its key, a tab and its JSON: read back only when the key matches, so an
-   * index that no longer fits its pack (two builds saving at once, a pack cut short) costs
-   * an analysis again, never a wrong result.
-   */
-  const entryText = (key: string, json: string) => `${key}\t${json}\n`;
-  /** The entry's text as packed, when it is there and its key matches. */
-  const readEntry = (key: string): string | undefined => {
-    const fromThisBuild = fresh.get(key);
-    if (fromThisBuild !== undefined) return fromThisBuild;
-    const at = loaded().entries[key];
-    if (!at) return undefined;
-    try {
-      fd ??= openSync(packFile(), 'r');
-      const bytes = Buffer.allocUnsafe(at[1]);
-      if (readSync(fd, bytes, 0, at[1], at[0]) !== at[1]) return undefined;
-      const text = bytes.toString('utf8');
-      return text.startsWith(`${key}\t`) ? text : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const storeJson = ([source, part]: [string, string], json: string) => {
-    const key = `${source}:${part}`;
-    fresh.set(key, entryText(key, json));
-  };
-
-  /** Makes `next` the index, on disk and here, once its pack is written. */
-  const commit = (current: PackIndex, next: PackIndex) => {
-    close();
-    // The index is replaced whole: a build reading it meanwhile sees the old one or the new one.
-    const temporary = `${indexFile}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, JSON.stringify(next));
-    renameSync(temporary, indexFile);
-    if (next.pack !== current.pack) rmSync(path.join(home, current.pack), { force: true });
-    index = next;
-    fresh.clear();
-    unsaved = false;
-  };
-
+  const fields = openCachePack(home, 'fields', { readWhole: true });
+  const bodies = openCachePack(home, 'bodies');
+  const packOf = (part: string) => (WHOLE_PARTS.has(part) ? fields : bodies);
+  const storeJson = ([source, part]: [string, string], json: string) => packOf(part).add(`${source}:${part}`, json);
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
-      const key = `${source}:${part}`;
-      const text = readEntry(key);
-      if (text === undefined) return undefined;
+      const json = packOf(part).read(`${source}:${part}`);
+      if (json === undefined) return undefined;
       try {
-        return JSON.parse(text.slice(key.length + 1)) as T;
+        return JSON.parse(json) as T;
       } catch {
         return undefined;
       }
@@ -145,68 +80,17 @@ export function openBuildCache(dir: string): BuildCache {
     storeJson,
 
     flush() {
-      if (!fresh.size) return;
-      const current = loaded();
-      mkdirSync(home, { recursive: true });
-      // Appended only: the index on disk follows at the save (until then it just lacks these entries).
-      index = appendToPack(packFile(), current.pack, current.entries, [...fresh]);
-      fresh.clear();
-      unsaved = true;
+      fields.flush();
+      bodies.flush();
     },
 
     save(live) {
-      const current = loaded();
       const isLive = (key: string) => live.has(key.slice(0, key.lastIndexOf(':')));
-      const kept = Object.entries(current.entries).filter(([key]) => isLive(key) && !fresh.has(key));
-      const added = [...fresh].filter(([key]) => isLive(key));
-      if (!added.length && !unsaved && kept.length === Object.keys(current.entries).length) return;
-      mkdirSync(home, { recursive: true });
-      const packSize = statSync(packFile(), { throwIfNoEntry: false })?.size ?? 0;
-      const liveBytes = kept.reduce((sum, [, [, length]]) => sum + length, 0);
-      commit(
-        current,
-        packSize - liveBytes > packSize * MAX_DEAD_SHARE
-          ? rewritePack(home, kept.map(([key]) => [key, readEntry(key)] as const), added)
-          : appendToPack(packFile(), current.pack, Object.fromEntries(kept), added),
-      );
+      fields.save(isLive);
+      bodies.save(isLive);
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
   };
-}
-
-/** Appends entries to the pack; their offsets start where the pack ends when it is opened to append. */
-function appendToPack(file: string, pack: string, entries: PackIndex['entries'], added: [string, string][]): PackIndex {
-  const fd = openSync(file, 'a');
-  try {
-    let offset = statSync(file).size;
-    const bytes = Buffer.from(added.map(([, text]) => text).join(''));
-    writeSync(fd, bytes);
-    for (const [key, text] of added) {
-      const length = Buffer.byteLength(text);
-      entries[key] = [offset, length];
-      offset += length;
-    }
-  } finally {
-    closeSync(fd);
-  }
-  return { pack, entries };
-}
-
-/** A new pack with only the live entries (one that could not be read back is left out, to be analyzed again). */
-function rewritePack(home: string, kept: (readonly [string, string | undefined])[], added: [string, string][]): PackIndex {
-  const pack = `pack-${randomUUID()}`;
-  const entries: PackIndex['entries'] = {};
-  const texts: string[] = [];
-  let offset = 0;
-  for (const [key, text] of [...kept, ...added]) {
-    if (text === undefined) continue;
-    const length = Buffer.byteLength(text);
-    entries[key] = [offset, length];
-    offset += length;
-    texts.push(text);
-  }
-  writeFileSync(path.join(home, pack), texts.join(''));
-  return { pack, entries };
 }
 
 /** Caches of earlier versions of the generator can never be read again. */

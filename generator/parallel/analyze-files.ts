@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -114,8 +114,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
 }
 
 /** What everything built from a file depends on: its kind, its name and its bytes (as a digest). */
-const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =>
-  createHash('sha256').update(kind).update('\0').update(relative).update('\0').update(digest).digest('base64url');
+const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) => hash('sha256', `${kind}\0${relative}\0${digest}`, 'base64url');
 
 /** Keeps a fresh analysis for the next build, in this process (the fields) and in the cache. */
 function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredAnalysis, cache: BuildCache): AnalyzedFile {
