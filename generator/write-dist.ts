@@ -267,6 +267,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
     begin() {
       ahead.clear();
+      // A check started for a build that stopped before its write may no longer be true.
+      checking = undefined;
       altered = undefined;
       if (!verified) void check().catch(() => undefined);
     },
