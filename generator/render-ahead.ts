@@ -10,6 +10,9 @@ const POOL_WINDOW = 64;
 export interface RenderAhead {
   /** The text of entry `index` if it is rendered elsewhere, started before now; undefined if it is for this thread to render. */
   at(index: number): Promise<FileContent> | undefined;
+  /** Stops the pool of page renderers, once every page is written: outputs with a thread of their own start only after this. */
+  closePool(): Promise<void>;
+  /** Stops everything, once every output is written. */
   close(): Promise<void>;
 }
 
@@ -55,9 +58,10 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
       started.delete(index);
       return text;
     },
+    closePool: async () => pool?.close(),
     async close() {
-      restoreHeapGrowth?.();
       await pool?.close();
+      restoreHeapGrowth?.();
     },
   };
 }

@@ -62,7 +62,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     };
     try {
       await mapBounded(first, 32, (index) => write(index));
-      await ahead.close();
+      await ahead.closePool();
       const started = ownThread.map((index) => [index, ahead.at(index)] as const);
       for (const [file, parts] of places) {
         bytes += writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
@@ -225,7 +225,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       };
       try {
         for (const index of first) await settleAt(index);
-        await elsewhere.close();
+        await elsewhere.closePool();
         const started = ownThread.map((index) => [index, elsewhere.at(index)] as const);
         for (const index of ofParts) await settleAt(index);
         for (const [index, text] of started) await settleAt(index, text);
