@@ -19,7 +19,7 @@ const bundles = path.join(project, 'node_modules', '.cache', 'generator-bundle')
 const dir = path.join(bundles, hash.digest('hex').slice(0, 16));
 
 if (!existsSync(path.join(dir, 'cli.mjs'))) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   rmSync(bundles, { recursive: true, force: true });
   await build({
     entryPoints: {
@@ -39,6 +39,8 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
     // Bundled CommonJS dependencies (gray-matter) still call require.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
+  // esbuild's service process would otherwise stay for the whole build, 90 MB beside it.
+  await stop();
 }
 process.env.GENERATOR_PROJECT_DIR = project;
 await import(pathToFileURL(path.join(dir, 'cli.mjs')).href);
