@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { replaceFile } from './replace-file.ts';
 
 /**
  * Keyed JSON entries in two files, not one per entry: a pack, appended to, and an index
@@ -94,10 +95,7 @@ export function openCachePack(home: string, name: string, { readWhole = false }:
   /** Makes `next` the index, on disk and here, once its pack is written. */
   const commit = (current: PackIndex, next: PackIndex) => {
     close();
-    // The index is replaced whole: a build reading it meanwhile sees the old one or the new one.
-    const temporary = `${indexFile}.${randomUUID()}.tmp`;
-    writeFileSync(temporary, JSON.stringify(next));
-    renameSync(temporary, indexFile);
+    replaceFile(indexFile, JSON.stringify(next));
     if (next.pack !== current.pack) rmSync(path.join(home, current.pack), { force: true });
     index = next;
     fresh.clear();

@@ -1,6 +1,7 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { replaceFile } from './replace-file.ts';
 
 /**
  * Reads the content folder's files for one build, each at most once: the analysis takes
@@ -88,10 +89,7 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
     saveStates() {
       if (!states || (!readAny && now.size === states.known.size)) return;
       states.known = new Map([...now].filter((entry): entry is [string, FileState] => entry[1] !== undefined));
-      mkdirSync(path.dirname(states.file), { recursive: true });
-      const temporary = `${states.file}.${randomUUID()}.tmp`;
-      writeFileSync(temporary, JSON.stringify(Object.fromEntries(states.known)));
-      renameSync(temporary, states.file);
+      replaceFile(states.file, JSON.stringify(Object.fromEntries(states.known)));
     },
   };
 }

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { replaceFile } from './replace-file.ts';
 
 /**
  * What dist/ holds, as the last in-place write left it: what it was built from, and per
@@ -25,10 +24,5 @@ export function readManifest(file: string, outDir: string): Manifest | undefined
   }
 }
 
-/** Replaces the manifest whole: a build reading it meanwhile sees the old one or the new one. */
-export function writeManifest(file: string, manifest: Manifest): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${randomUUID()}.tmp`;
-  writeFileSync(temporary, JSON.stringify(manifest));
-  renameSync(temporary, file);
-}
+/** Replaces the manifest whole. */
+export const writeManifest = (file: string, manifest: Manifest): void => replaceFile(file, JSON.stringify(manifest));
