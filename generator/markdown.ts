@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { text } from './markdown-text.ts';
 
 /**
  * One Markdown tree per page; the HTML page and its Markdown twin are both rendered
@@ -16,9 +17,11 @@ import { unified } from 'unified';
 const parser = unified().use(remarkParse).use(remarkGfm);
 const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
+/** How twins write Markdown; `handlers` only make it faster (markdown-text.ts). */
+export const MARKDOWN_STYLE = { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' } as const;
 const markdownWriter = unified()
   .use(remarkGfm)
-  .use(remarkStringify, { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' });
+  .use(remarkStringify, { ...MARKDOWN_STYLE, handlers: { text } });
 
 /**
  * Tables and code blocks scroll inside their own box on a narrow screen, never the page. A
@@ -62,10 +65,11 @@ export function parseMarkdown(text: string): MdastRoot {
 /**
  * HTML of a page's own parts (title, fields, links). Its ids give way to those in `taken`
  * (the body's, rendered apart, and the other parts'), to which they are then added: an
- * author's anchors stay as written whatever the page puts around the body.
+ * author's anchors stay as written whatever the page puts around the body. The tree may be
+ * used up: render its Markdown first (copying each page's trees took a quarter of this).
  */
 export function renderHtml(tree: MdastRoot, taken = new Set<string>()): string {
-  const hast = toHast.runSync(structuredClone(tree)) as HastRoot;
+  const hast = toHast.runSync(tree) as HastRoot;
   giveWay(hast, taken);
   return htmlWriter.stringify(hast);
 }
