@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -275,6 +275,36 @@ describe('incremental builds', () => {
     expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
     await builder.build();
     await expectClean('dev-after-fix');
+  });
+
+  it('write a deletion ahead after an edit written ahead while a build analyzed the older content', async () => {
+    let onAnalyze: (() => void) | undefined;
+    const progress = (stage: string) => {
+      if (stage !== 'analyze') return;
+      onAnalyze?.();
+      onAnalyze = undefined;
+    };
+    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress });
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 0)}.md`);
+    const named = `posts/${syntheticSlug('posts', 0)}.md`;
+    await builder.build();
+    await writeFile(path.join(content, 'posts', 'a-new-post.md'), await readFile(post));
+    expect(builder.writeEditedRecords(['posts/a-new-post.md'])).toHaveLength(4);
+    await builder.build();
+
+    // Once the build has read every file, before its analysis ends: the build still holds the older text.
+    onAnalyze = () => {
+      writeFileSync(post, readFileSync(post, 'utf8').replace(/^summary: .*$/m, 'summary: Written while the build analyzes.'));
+      expect(builder.writeEditedRecords([named])).toHaveLength(3);
+    };
+    await builder.build();
+    expect(onAnalyze).toBeUndefined();
+    // Every record is still known as written ahead, so the deletion of another is written at once too.
+    await rm(path.join(content, 'posts', 'a-new-post.md'));
+    expect(builder.writeEditedRecords(['posts/a-new-post.md'])).toHaveLength(4);
+    await builder.build();
+    await clean('clean');
+    expect(await digest(path.join(root, 'dev'))).toEqual(await digest(path.join(root, 'clean')));
   });
 
   /**

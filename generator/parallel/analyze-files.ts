@@ -30,6 +30,13 @@ const BATCH = 64;
  */
 const metasOf = new WeakMap<BuildCache, Map<string, FileMeta>>();
 
+/**
+ * Files analyzed ahead (analyzeNow, npm run dev) while an analysis with the same cache
+ * runs: that analysis read them before they changed, so it must not let their fields go.
+ * A deletion written ahead afterwards needs every record's fields.
+ */
+const aheadOfAnalysis = new WeakMap<BuildCache, Set<string>>();
+
 function metasFor(cache: BuildCache): Map<string, FileMeta> {
   let metas = metasOf.get(cache);
   if (!metas) metasOf.set(cache, (metas = new Map()));
@@ -66,6 +73,8 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   const jobs: (AnalyzeJob | undefined)[] = [];
   const reader = options.reader ?? contentReader();
   const metas = metasFor(cache);
+  const ahead = new Set<string>();
+  aheadOfAnalysis.set(cache, ahead);
   const turn = eventLoopTurns();
   for (const [index, file] of files.entries()) {
     await turn();
@@ -109,7 +118,8 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   }
   const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
   cache.save(live);
-  for (const source of metas.keys()) if (!live.has(source)) metas.delete(source);
+  for (const source of metas.keys()) if (!live.has(source) && !ahead.has(source)) metas.delete(source);
+  if (aheadOfAnalysis.get(cache) === ahead) aheadOfAnalysis.delete(cache);
   return results;
 }
 
@@ -142,7 +152,9 @@ export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefin
  */
 export function analyzeNow(file: ContentFile, bytes: Buffer, cache: BuildCache = memoryCache()): AnalyzedFile {
   const { relative, kind } = file;
-  return remember(file, sourceOf(kind, relative, digestOf(bytes)), storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })), cache);
+  const source = sourceOf(kind, relative, digestOf(bytes));
+  aheadOfAnalysis.get(cache)?.add(source);
+  return remember(file, source, storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })), cache);
 }
 
 /** Analyzes the jobs in workers, handing each batch's results over as they come; a job's text is let go once sent. */
