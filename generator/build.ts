@@ -98,7 +98,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      const files = await renderSite(corpus, options.progress);
+      const files = await renderSite(corpus, options.progress, dist.prepare);
       const counts = countsOf(corpus, files);
       const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
       reader.saveStates();

@@ -16,6 +16,13 @@ export interface RenderAhead {
   close(): Promise<void>;
 }
 
+export interface RenderAheadOptions {
+  /** Threads for the pool of page renderers; default every core. */
+  threads?: number;
+  /** Outputs with a thread of their own already started (DistState.prepare), by file: their texts are taken, not started again. */
+  early?: ReadonlyMap<string, Promise<FileContent>>;
+}
+
 /**
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
@@ -23,10 +30,11 @@ export interface RenderAhead {
  * own (the search index) starts when the writer asks for it if there is a pool: writers ask
  * once the pool is closed, so that the two never hold their memory at once (at 50,000
  * records the search index's thread alone takes 300 MB). Without a pool it starts at once,
- * to overlap the whole write: after a one-record edit it is the longest piece of work.
- * A failure surfaces where its text is awaited.
+ * to overlap the whole write: after a one-record edit it is the longest piece of work. One
+ * started early, before the write, is waited for before the pool starts, for the same
+ * reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, threads = availableParallelism()): RenderAhead {
+export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map() }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -36,11 +44,14 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   const ownThread = new Set<number>();
   for (const [index, [file, output]] of entries.entries()) {
     if (!isLazy(output) || !(output.renderElsewhere || output.renderInPool) || !wanted(file, output)) continue;
-    if (output.renderElsewhere) ownThread.add(index);
+    const begun = early.get(file);
+    if (begun) start(index, begun);
+    else if (output.renderElsewhere) ownThread.add(index);
     else pooled.push(index);
   }
-  const pool = threads > 1 && worthAThread(pooled.length) ? pageRenderPool(threads) : undefined;
-  const restoreHeapGrowth = pool || ownThread.size ? limitHeapGrowth() : undefined;
+  const poolWanted = threads > 1 && worthAThread(pooled.length);
+  const restoreHeapGrowth = poolWanted || ownThread.size || started.size ? limitHeapGrowth() : undefined;
+  const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
   const startOwnThread = (index: number) => start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
   if (!pool) {
     for (const index of ownThread) startOwnThread(index);
@@ -51,16 +62,16 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     at(index) {
       for (; pool && next < pooled.length && pooled[next]! < index + POOL_WINDOW; next++) {
         const output = entries[pooled[next]!]![1] as LazyOutput;
-        start(pooled[next]!, output.renderInPool!(pool));
+        start(pooled[next]!, pool.then((renderers) => output.renderInPool!(renderers)));
       }
       if (ownThread.delete(index)) startOwnThread(index);
       const text = started.get(index);
       started.delete(index);
       return text;
     },
-    closePool: async () => pool?.close(),
+    closePool: async () => (await pool)?.close(),
     async close() {
-      await pool?.close();
+      await (await pool)?.close();
       restoreHeapGrowth?.();
     },
   };

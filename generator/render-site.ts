@@ -16,7 +16,7 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, isLazy, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
@@ -44,14 +44,17 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * Everything dist/ holds, as file path -> output. The same corpus always gives the same
  * files. Asynchronous only to let a server in the same process answer meanwhile. A record's page, twin and JSON document are lazy: rendered only when their
  * signature (the record's file, the titles it links to, the site settings) differs from
- * what dist/ holds, so an unchanged record costs nothing but the check.
+ * what dist/ holds, so an unchanged record costs nothing but the check. An output with a
+ * thread of its own (the search index) is handed to `startEarly` as soon as it is made,
+ * before the rest (write-dist.ts, DistState.prepare).
  */
-export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS): Promise<Map<string, Output>> {
+export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS, startEarly?: (file: string, output: LazyOutput) => void): Promise<Map<string, Output>> {
   const turn = eventLoopTurns();
   const files = new Map<string, Output>();
   const put = (file: string, content: Output) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
     files.set(file, content);
+    if (isLazy(content) && content.renderElsewhere) startEarly?.(file, content);
   };
 
   const openapi = openApiDocument(corpus);

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { contentOf, isLazy, outputKey, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import { contentOf, isLazy, outputKey, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, type DistCheck } from './dist-check.ts';
@@ -46,7 +46,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, threads);
+    const ahead = renderAhead(entries, () => true, { threads });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map((index) => [entries[index]![0], (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({ key, prefix, file }))] as const);
@@ -115,6 +115,13 @@ export interface DistState {
    * another thread when dist/ holds many files, so that it is done by the time of the write.
    */
   begin(): void;
+  /**
+   * Starts an output with a thread of its own (the search index) now, before the write,
+   * if dist/ does not hold it as it would be written: after a one-record edit it is the
+   * longest piece of work, and the rest of the site is made meanwhile. The build's write
+   * takes its text.
+   */
+  prepare(file: string, output: LazyOutput): void;
 }
 
 export interface DistOptions {
@@ -168,6 +175,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const made = new Set<string>();
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   const ahead = new Set<string>();
+  /** Texts started by `prepare` for the build in progress, by file. */
+  const early = new Map<string, Promise<FileContent>>();
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
@@ -201,7 +210,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const entries = [...files];
       files.clear();
       const total = entries.length;
-      const elsewhere = renderAhead(entries, (file, output) => !ahead.has(file) && !intact(file, output.signature), threads);
+      const elsewhere = renderAhead(entries, (file, output) => !ahead.has(file) && !intact(file, output.signature), { threads, early });
+      early.clear();
       const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
           if (previous[file]) bytes += (next[file] = previous[file])[1];
@@ -267,10 +277,19 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
     begin() {
       ahead.clear();
+      early.clear();
       // A check started for a build that stopped before its write may no longer be true.
       checking = undefined;
       altered = undefined;
       if (!verified) void check().catch(() => undefined);
+    },
+
+    prepare(file, output) {
+      if (!output.renderElsewhere || ahead.has(file) || intact(file, output.signature)) return;
+      const text = output.renderElsewhere();
+      // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
+      text.catch(() => undefined);
+      early.set(file, text);
     },
 
     removeSome(files) {

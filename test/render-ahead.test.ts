@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { FileContent, LazyOutput, Output } from '../generator/outputs.ts';
+import { renderAhead } from '../generator/render-ahead.ts';
+import { openDist } from '../generator/write-dist.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
+
+describe('outputs with a thread of their own', () => {
+  it('start before the write when dist/ does not hold them as they would be written, and the write takes that text', async () => {
+    const root = await temporaryDirectory('early-');
+    const out = path.join(root, 'dist');
+    let started = 0;
+    const index = (text: string): LazyOutput => ({ signature: text, render: () => text, renderElsewhere: async () => (started++, text) });
+    const dist = openDist(out, path.join(root, 'manifest.json'));
+    const build = async (output: LazyOutput) => {
+      dist.begin();
+      dist.prepare('index.json', output);
+      const startedBeforeWrite = started;
+      const written = await dist.write(new Map<string, Output>([['index.json', output]]), 'inputs');
+      return { startedBeforeWrite, written: written.written, text: await readFile(path.join(out, 'index.json'), 'utf8') };
+    };
+    expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 1, text: 'one' });
+    // Held as it would be written: neither started nor written.
+    expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 0, text: 'one' });
+    expect(await build(index('two'))).toEqual({ startedBeforeWrite: 2, written: 1, text: 'two' });
+    expect(started).toBe(2);
+  });
+
+  it('run alone: the pool of page renderers starts once one started early has finished', async () => {
+    let finish!: (text: FileContent) => void;
+    const earlyText = new Promise<FileContent>((resolve) => (finish = resolve));
+    const pooledAt: number[] = [];
+    const entries: [string, Output][] = Array.from({ length: 400 }, (_, i): [string, Output] => [
+      `page-${i}/index.html`,
+      { signature: String(i), render: () => 'page', renderInPool: async () => (pooledAt.push(performance.now()), 'page') },
+    ]);
+    entries.push(['index.json', { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText }]);
+    const ahead = renderAhead(entries, () => true, { threads: 2, early: new Map([['index.json', earlyText]]) });
+    try {
+      const firstPage = ahead.at(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pooledAt).toEqual([]);
+      const finishedAt = performance.now();
+      finish('index');
+      expect(await firstPage).toBe('page');
+      expect(pooledAt[0]).toBeGreaterThanOrEqual(finishedAt);
+      expect(await ahead.at(400)).toBe('index');
+    } finally {
+      await ahead.close();
+    }
+  });
+});
