@@ -16,7 +16,7 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, isLazy, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
@@ -44,9 +44,9 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * Everything dist/ holds, as file path -> output. The same corpus always gives the same
  * files. Asynchronous only to let a server in the same process answer meanwhile. A record's page, twin and JSON document are lazy: rendered only when their
  * signature (the record's file, the titles it links to, the site settings) differs from
- * what dist/ holds, so an unchanged record costs nothing but the check. An output with a
- * thread of its own (the search index) is handed to `startEarly` as soon as it is made,
- * before the rest (write-dist.ts, DistState.prepare).
+ * what dist/ holds, so an unchanged record costs nothing but the check. The search index,
+ * built on a thread of its own, is handed to `startEarly` as soon as it is made, before
+ * the rest (write-dist.ts, DistState.prepare), up to EARLY_INDEX_RECORDS.
  */
 export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS, startEarly?: (file: string, output: LazyOutput) => void): Promise<Map<string, Output>> {
   const turn = eventLoopTurns();
@@ -54,7 +54,6 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   const put = (file: string, content: Output) => {
     if (files.has(file)) throw new Error(`Two outputs claim ${file}`);
     files.set(file, content);
-    if (isLazy(content) && content.renderElsewhere) startEarly?.(file, content);
   };
 
   const openapi = openApiDocument(corpus);
@@ -69,7 +68,9 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
     put(`${DATA_DIR}/summaries/${key}.json`, lists[key]);
   }
-  put(`${DATA_DIR}/search-index.json`, searchIndexOutput(summaries, lists));
+  const searchIndex = searchIndexOutput(summaries, lists);
+  put(`${DATA_DIR}/search-index.json`, searchIndex);
+  if (recordCount(summaries) <= EARLY_INDEX_RECORDS) startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
   put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
 
@@ -176,11 +177,21 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
 }
 
 /**
+ * Beyond this many records the search index is started with the write, not before: its
+ * thread takes about 6 KB a record, and at 50,000 records, running beside the making of
+ * every output, it took a one-edit build's process tree to 916 to 965 MiB without npm,
+ * about 1 GiB with it (the limit is 1 GiB).
+ */
+const EARLY_INDEX_RECORDS = 20_000;
+
+const recordCount = (summaries: Record<CollectionKey, Summary[]>) => Object.values(summaries).reduce((n, list) => n + list.length, 0);
+
+/**
  * The search index, written last: made apart from renderSite, so that what it holds is
  * the summaries alone, not renderSite's scope (the corpus) until the end of the write.
  */
 function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
-  const offThread = worthAThread(Object.values(summaries).reduce((n, list) => n + list.length, 0));
+  const offThread = worthAThread(recordCount(summaries));
   return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {});
 }
 
