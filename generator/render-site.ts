@@ -30,7 +30,7 @@ import { layout } from './pages/layout.ts';
 import { faviconSvg } from './pages/logo.ts';
 import { pricingPage } from './pages/pricing-page.ts';
 import { recordPage } from './pages/record-page.ts';
-import { recordContext } from './pages/record-context.ts';
+import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
@@ -242,17 +242,16 @@ function lazyPage(site: Corpus['site'], siteKey: string, pagePath: string, input
  * whole site's render and by npm run dev to write an edited record's files before the rest.
  */
 export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus)): { document: [string, Output]; page: PageOutputs } {
-  const context = recordContext(corpus, record);
   return {
     document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
     page: lazyPage(
       corpus.site,
       siteKey,
       paths.recordPage(record.collection, record.slug),
-      ['record-page', record.source, JSON.stringify(context.related)],
+      ['record-page', record.source, relatedSignature(corpus, record)],
       // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
       () => recordPage(record, recordContext(corpus, record)),
-      [JSON.stringify(context.neighbours)],
+      [JSON.stringify(neighboursOf(corpus, record))],
     ),
   };
 }
