@@ -177,6 +177,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const ahead = new Set<string>();
   /** Texts started by `prepare` for the build in progress, by file. */
   const early = new Map<string, Promise<FileContent>>();
+  /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
+  const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
@@ -210,7 +212,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const entries = [...files];
       files.clear();
       const total = entries.length;
-      const elsewhere = renderAhead(entries, (file, output) => !ahead.has(file) && !intact(file, output.signature), { threads, early });
+      const elsewhere = renderAhead(entries, wanted, { threads, early });
       early.clear();
       const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
@@ -285,7 +287,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     },
 
     prepare(file, output) {
-      if (!output.renderElsewhere || ahead.has(file) || intact(file, output.signature)) return;
+      if (!output.renderElsewhere || !wanted(file, output)) return;
       const text = output.renderElsewhere();
       // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
       text.catch(() => undefined);

@@ -33,6 +33,24 @@ async function digest(dir: string): Promise<Record<string, string>> {
   return Object.fromEntries(await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(path.join(dir, f))).digest('hex')])));
 }
 
+/**
+ * npm run dev's builder, writing to dist/ `dev`. `during(change)` runs the change once, the
+ * next time a build reports `stage`: as an edit saved while that build runs.
+ */
+function devBuilder(stage: string) {
+  let pending: (() => void) | undefined;
+  const progress = (reported: string) => {
+    if (reported !== stage) return;
+    pending?.();
+    pending = undefined;
+  };
+  return {
+    builder: createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress }),
+    during: (change: () => void) => void (pending = change),
+    ran: () => pending === undefined,
+  };
+}
+
 const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
@@ -199,13 +217,7 @@ describe('incremental builds', () => {
   });
 
   it("keep one long-lived builder's dist/ equal to a clean build, writing an edited record's own files first and those alone", async () => {
-    let onWrite: (() => void) | undefined;
-    const progress = (stage: string) => {
-      if (stage !== 'write') return;
-      onWrite?.();
-      onWrite = undefined;
-    };
-    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress });
+    const { builder, during, ran } = devBuilder('write');
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
     const named = (i: number) => `posts/${syntheticSlug('posts', i)}.md`;
     const ownFiles = (collection: string, slug: string) => [`api/v1/${collection}/${slug}.json`, `${collection}/${slug}/index.html`, `${collection}/${slug}/index.html.md`];
@@ -238,12 +250,12 @@ describe('incremental builds', () => {
     // An edit written ahead while a build of older content runs: that build leaves the newer files alone, the next settles the rest.
     const text = await readFile(post(1), 'utf8');
     await writeFile(post(1), text.replace(/^summary: .*$/m, 'summary: The summary an older build reads.'));
-    onWrite = () => {
+    during(() => {
       writeFileSync(post(1), text.replace(/^summary: .*$/m, 'summary: The summary written while that build runs.'));
       expect(builder.writeEditedRecords([named(1)])).toHaveLength(3);
-    };
+    });
     await builder.build();
-    expect(onWrite).toBeUndefined();
+    expect(ran()).toBe(true);
     expect(await readFile(path.join(root, 'dev', own(1)[0]!), 'utf8')).toContain('written while that build runs');
     await builder.build();
     await expectClean('dev-after-overlap');
@@ -278,13 +290,7 @@ describe('incremental builds', () => {
   });
 
   it('write a deletion ahead after an edit written ahead while a build analyzed the older content', async () => {
-    let onAnalyze: (() => void) | undefined;
-    const progress = (stage: string) => {
-      if (stage !== 'analyze') return;
-      onAnalyze?.();
-      onAnalyze = undefined;
-    };
-    const builder = createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress });
+    const { builder, during, ran } = devBuilder('analyze');
     const post = path.join(content, 'posts', `${syntheticSlug('posts', 0)}.md`);
     const named = `posts/${syntheticSlug('posts', 0)}.md`;
     await builder.build();
@@ -293,12 +299,12 @@ describe('incremental builds', () => {
     await builder.build();
 
     // Once the build has read every file, before its analysis ends: the build still holds the older text.
-    onAnalyze = () => {
+    during(() => {
       writeFileSync(post, readFileSync(post, 'utf8').replace(/^summary: .*$/m, 'summary: Written while the build analyzes.'));
       expect(builder.writeEditedRecords([named])).toHaveLength(3);
-    };
+    });
     await builder.build();
-    expect(onAnalyze).toBeUndefined();
+    expect(ran()).toBe(true);
     // Every record is still known as written ahead, so the deletion of another is written at once too.
     await rm(path.join(content, 'posts', 'a-new-post.md'));
     expect(builder.writeEditedRecords(['posts/a-new-post.md'])).toHaveLength(4);
