@@ -8,7 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { text } from './markdown-text.ts';
+import { root as escapingRoot } from './markdown-escape.ts';
 
 /**
  * One Markdown tree per page; the HTML page and its Markdown twin are both rendered
@@ -17,11 +17,11 @@ import { text } from './markdown-text.ts';
 const parser = unified().use(remarkParse).use(remarkGfm);
 const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
-/** How twins write Markdown; `handlers` only make it faster (markdown-text.ts). */
+/** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
 export const MARKDOWN_STYLE = { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' } as const;
 const markdownWriter = unified()
   .use(remarkGfm)
-  .use(remarkStringify, { ...MARKDOWN_STYLE, handlers: { text } });
+  .use(remarkStringify, { ...MARKDOWN_STYLE, handlers: { root: escapingRoot } });
 
 /**
  * Tables and code blocks scroll inside their own box on a narrow screen, never the page. A
