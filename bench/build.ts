@@ -9,9 +9,8 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
  * The build half of `npm run bench`: a corpus of real records repeated to `records`, then
  * in one run a clean build, the cached builds the content team runs (nothing changed, one
  * record edited, the cache kept without dist/; through `npm run build`, process start
- * included), Hugo on the same
- * Markdown, output size, the peak memory of each process tree, and how soon `npm run dev`
- * serves an edit. Medians of `runs`.
+ * included), Hugo on the same Markdown, output size, the peak memory of each process
+ * tree, and how soon `npm run dev` serves an edit. Medians of `runs`.
  */
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
