@@ -26,8 +26,9 @@ export interface DevSite {
    * Writes the files of edited, new or deleted records alone at once, when it can (see
    * Builder.writeEditedRecords), even while a rebuild runs: the record is served changed
    * in milliseconds, and the rebuild that must follow brings lists and search in line.
+   * Resolves to whether it wrote anything.
    */
-  writeAhead(changes: readonly string[]): Promise<void>;
+  writeAhead(changes: readonly string[]): Promise<boolean>;
   /** Builds dist/ again and serves it; on failure, says why and keeps serving the last good build. */
   rebuild(changes: readonly string[]): Promise<void>;
   close(): void;
@@ -133,7 +134,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
         // The whole rebuild that follows meets the same trouble and reports it.
         console.error(`Could not write ${describe(changes)} ahead of the rebuild: ${(error as Error).message}`);
       }
-      if (!first) return;
+      if (!first) return false;
       // New rewrite rules (a record came or went) are read by a new app.
       if (first.includes(REDIRECTS_FILE)) app = await serve();
       // Requests for these files held by the rebuild in progress are answered now, a deleted record's 404 too.
@@ -141,6 +142,7 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       servedBuild = nextBuild();
       console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
       reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });
+      return true;
     },
 
     async rebuild(changes) {

@@ -16,9 +16,20 @@ const settings = serverSettings();
 let started!: (site: DevSite) => void;
 const site = new Promise<DevSite>((resolve) => (started = resolve));
 const queue = createRebuildQueue(async (changes) => (await site).rebuild(changes));
-// A record's own files go out at once, even while a rebuild runs; the rebuild of everything else waits its turn.
-const onChanges = (changes: string[]) => void site.then((dev) => dev.writeAhead(changes)).finally(() => queue.add(changes));
-const watcher = await watchContent(settings.contentDir, onChanges).catch((error: Error) => {
+// A record's own files go out at once, even while a rebuild runs; the rebuild of everything
+// else waits its turn, and a moment more: its first stretches of work hold the event loop
+// for up to a few hundred milliseconds, and the open pages that just heard of the files
+// written ahead reload now.
+const REBUILD_AFTER_WRITE_AHEAD_MS = 250;
+const onChanges = async (changes: string[]) => {
+  let wroteAhead = false;
+  try {
+    wroteAhead = await (await site).writeAhead(changes);
+  } finally {
+    queue.add(changes, { afterMs: wroteAhead ? REBUILD_AFTER_WRITE_AHEAD_MS : 0 });
+  }
+};
+const watcher = await watchContent(settings.contentDir, (changes) => void onChanges(changes)).catch((error: Error) => {
   console.error(error.message);
   process.exit(1);
 });

@@ -4,8 +4,12 @@
  * and start exactly one more build when it ends, however many arrive.
  */
 export interface RebuildQueue {
-  /** Asks for a build that includes these changes (paths, for the log line). */
-  add(changes: readonly string[]): void;
+  /**
+   * Asks for a build that includes these changes (paths, for the log line), started no
+   * sooner than `afterMs` from now: time for the server to answer, before a build takes
+   * its turns, the requests that files just written ahead bring (open pages reloading).
+   */
+  add(changes: readonly string[], options?: { afterMs?: number }): void;
   /** Resolves once no build is running or waiting. */
   idle(): Promise<void>;
   /** Takes no more changes and drops waiting ones; resolves when the running build is over, so dist/ is never left half swapped. */
@@ -16,31 +20,47 @@ export interface RebuildQueue {
 export function createRebuildQueue(rebuild: (changes: string[]) => Promise<void>): RebuildQueue {
   let running: Promise<void> | undefined;
   let waiting: Set<string> | undefined;
+  /** When the next build may start (performance.now()). */
+  let notBefore = 0;
   let closed = false;
+  let stopPause: (() => void) | undefined;
 
-  const drain = async (first: string[]) => {
-    let batch: string[] | undefined = first;
-    while (batch) {
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stopPause = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  // Synchronous up to its first build when that need not wait, so the changes added with it alone make that build.
+  const drain = async () => {
+    for (;;) {
+      const early = notBefore - performance.now();
+      if (early > 0 && !closed) {
+        await pause(early);
+        continue;
+      }
+      if (closed || !waiting) break;
+      const batch = [...waiting];
+      waiting = undefined;
       try {
         await rebuild(batch);
       } catch (error) {
         console.error('A rebuild failed unexpectedly; the next change rebuilds again:', error);
       }
-      batch = waiting && !closed ? [...waiting] : undefined;
-      waiting = undefined;
     }
     running = undefined;
   };
 
   return {
-    add(changes) {
+    add(changes, { afterMs = 0 } = {}) {
       if (closed) return;
-      if (running) {
-        waiting ??= new Set();
-        for (const change of changes) waiting.add(change);
-        return;
-      }
-      running = drain([...changes]);
+      waiting ??= new Set();
+      for (const change of changes) waiting.add(change);
+      notBefore = Math.max(notBefore, performance.now() + afterMs);
+      running ??= drain();
     },
     async idle() {
       while (running) await running;
@@ -48,6 +68,7 @@ export function createRebuildQueue(rebuild: (changes: string[]) => Promise<void>
     async close() {
       closed = true;
       waiting = undefined;
+      stopPause?.();
       await running;
     },
   };

@@ -79,6 +79,27 @@ describe('the rebuild queue', () => {
     await tick();
     expect(runs).toEqual([['bad.md'], ['good.md']]);
   });
+
+  it('starts a build asked for with afterMs no sooner, merging what comes meanwhile; close drops a build still waiting to start', async () => {
+    const runs: [string[], number][] = [];
+    const queue = createRebuildQueue(async (changes) => void runs.push([changes, performance.now()]));
+    const asked = performance.now();
+    queue.add(['edited.md'], { afterMs: 150 });
+    await tick();
+    queue.add(['other.md']);
+    await tick();
+    expect(runs).toEqual([]);
+    await queue.idle();
+    expect(runs.map(([changes]) => changes)).toEqual([['edited.md', 'other.md']]);
+    // Timers may fire a millisecond early by performance.now(); never a whole tick early.
+    expect(runs[0]![1] - asked).toBeGreaterThanOrEqual(149);
+
+    const closing = createRebuildQueue(async (changes) => void runs.push([changes, 0]));
+    closing.add(['never.md'], { afterMs: 60_000 });
+    await closing.close();
+    await closing.idle();
+    expect(runs).toHaveLength(1);
+  });
 });
 
 describe('answers across a rebuild', () => {

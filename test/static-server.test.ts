@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createApp } from '../server/app.ts';
 import { createStaticSite } from '../server/static-site.ts';
+import { loadStaticRules } from '../server/static-rules.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -65,6 +66,26 @@ describe('the local server', () => {
     const post = await get('/api/v1', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('the routing rules', () => {
+  it('are read again when a build replaces _redirects or _headers, and taken as read before while neither changed', async () => {
+    const file = path.join(dist, '_redirects');
+    const before = await loadStaticRules(dist);
+    expect(await loadStaticRules(dist)).toBe(before);
+    const text = await readFile(file, 'utf8');
+    try {
+      // As the build replaces a file: written aside, renamed over it.
+      await writeFile(`${file}.new`, `/a-moved-page /api/v1 301\n${text}`);
+      await rename(`${file}.new`, file);
+      const after = await loadStaticRules(dist);
+      expect(after).not.toBe(before);
+      expect(after.firstMatch('/a-moved-page')?.to).toBe('/api/v1');
+      expect(before.firstMatch('/a-moved-page')).toBeUndefined();
+    } finally {
+      await writeFile(file, text);
+    }
   });
 });
 
