@@ -3,6 +3,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import { generatorFingerprint } from './build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
+import { eventLoopTurns } from './event-loop-turns.ts';
 
 /**
  * One hash of everything a build's output depends on: every file of the content folder
@@ -11,9 +12,12 @@ import { contentReader, type ContentReader } from './content-reader.ts';
  * `npm start` need not build; modification times would miss deletions and renames.
  * A build passes the reader its analysis used, so no file is read twice.
  */
-export function buildInputs(contentDir: string, baseUrl: string | undefined, reader: ContentReader = contentReader()): string {
+export async function buildInputs(contentDir: string, baseUrl: string | undefined, reader: ContentReader = contentReader()): Promise<string> {
   const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
-  for (const file of fg.sync('**/*', { cwd: contentDir, dot: true }).sort()) {
+  // Every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
+  const turn = eventLoopTurns();
+  for (const file of (await fg('**/*', { cwd: contentDir, dot: true })).sort()) {
+    await turn();
     hash.update('\0').update(file).update('\0').update(reader.read(path.join(contentDir, file))?.digest ?? '');
   }
   return hash.digest('hex');

@@ -100,7 +100,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const files = await renderSite(corpus, options.progress, dist.prepare);
       const counts = countsOf(corpus, files);
-      const written = await dist.write(files, buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
+      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
       reader.saveStates();
       if (!aheadOfBuild) built = corpus;
       return summarize(counts, written, started);

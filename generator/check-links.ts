@@ -17,6 +17,29 @@ export function referenceProblems(file: string, analysis: FileMeta, slugs: Recor
     }));
 }
 
+/** What the checks compare with: every record's slug by collection, and every path of the site. */
+export interface SiteIndex {
+  slugs: Record<CollectionKey, Set<string>>;
+  sitePaths: Set<string>;
+}
+
+const siteIndexes = new WeakMap<Readonly<Record<CollectionKey, readonly { slug: string }[]>>, SiteIndex>();
+
+/** The index of these records (a corpus's), made once for them: npm run dev checks each edit against it. */
+export function siteIndexOf(records: Readonly<Record<CollectionKey, readonly { slug: string }[]>>): SiteIndex {
+  let index = siteIndexes.get(records);
+  if (!index) {
+    const slugs = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))])) as SiteIndex['slugs'];
+    siteIndexes.set(records, (index = { slugs, sitePaths: knownSitePaths(slugs) }));
+  }
+  return index;
+}
+
+/** Gives records the index already made for them, or for records with the same slugs. */
+export function keepSiteIndex(records: Readonly<Record<CollectionKey, readonly { slug: string }[]>>, index: SiteIndex): void {
+  siteIndexes.set(records, index);
+}
+
 export function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<string> {
   const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
   known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);

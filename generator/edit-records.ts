@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import type { BuildCache } from './build-cache.ts';
-import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
+import { keepSiteIndex, linkProblems, referenceProblems, siteIndexOf } from './check-links.ts';
 import { problemName, toRecord, type ContentRecord, type Corpus } from './load-content.ts';
 import { analyzeNow, knownMeta } from './parallel/analyze-files.ts';
 import { compareRecords } from './record-order.ts';
+import { carryRelations } from './record-relations.ts';
 
 export interface RecordsEdit {
   /** The corpus after the change. */
@@ -27,45 +28,53 @@ export interface RecordsEdit {
  * `changed` are paths relative to `contentDir`, with `/`, as the watcher reports them.
  */
 export function editRecords(corpus: Corpus, contentDir: string, changed: readonly string[], cache: BuildCache): RecordsEdit | undefined {
-  const byKey = new Map<string, ContentRecord>(COLLECTION_KEYS.flatMap((key) => corpus.records[key].map((record) => [`${key}/${record.slug}`, record] as const)));
-  const next = new Map(byKey);
+  // Only the collections an edit touches are copied: the others, and the checks' index, are the corpus's own.
+  const grouped = { ...corpus.records };
+  const touched = new Set<CollectionKey>();
   const records: ContentRecord[] = [];
   const removed: ContentRecord[] = [];
+  const replaced = new Map<ContentRecord, ContentRecord>();
   for (const name of changed) {
     const [folder, fileName, ...deeper] = name.split('/');
     const collection = COLLECTION_KEYS.find((key) => key === folder);
     const slug = fileName?.endsWith('.md') ? fileName.slice(0, -3) : undefined;
     if (!collection || slug === undefined || deeper.length || !SLUG_PATTERN.test(slug)) return undefined;
-    const key = `${collection}/${slug}`;
+    if (!touched.has(collection)) grouped[collection] = [...grouped[collection]];
+    touched.add(collection);
+    const list = grouped[collection];
+    const at = list.findIndex((record) => record.slug === slug);
     const file = path.join(contentDir, name);
     let bytes: Buffer;
     try {
       bytes = readFileSync(file);
     } catch {
-      const gone = byKey.get(key);
-      if (gone) removed.push(gone);
-      next.delete(key);
+      if (at >= 0) removed.push(...list.splice(at, 1));
       continue;
     }
     const relative = problemName(file);
     const record = toRecord(corpus.site, collection, relative, slug, analyzeNow({ file, relative, kind: collection }, bytes, cache));
-    if (record.source === byKey.get(key)?.source) continue;
+    if (record.source === list[at]?.source) continue;
     records.push(record);
-    next.set(key, record);
+    if (at < 0) list.push(record);
+    else {
+      // The record the corpus had, not one edited earlier in this batch: what relations are carried from.
+      if (corpus.records[collection].includes(list[at]!)) replaced.set(list[at]!, record);
+      list[at] = record;
+    }
   }
   if (!records.length && !removed.length) return undefined;
+  for (const key of touched) grouped[key].sort(compareRecords);
 
-  const slugs = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set<string>()])) as Record<CollectionKey, Set<string>>;
-  for (const record of next.values()) slugs[record.collection].add(record.slug);
-  const sitePaths = knownSitePaths(slugs);
+  const sameRecords = !removed.length && replaced.size === records.length;
+  const index = sameRecords ? siteIndexOf(corpus.records) : siteIndexOf(grouped);
+  if (sameRecords) keepSiteIndex(grouped, index);
   // A deletion can break any file's references or links, so then every file is checked; else only the changed ones.
-  const checked = removed.length ? [...next.values(), ...Object.values(corpus.pages)] : records;
+  const checked = removed.length ? [...COLLECTION_KEYS.flatMap((key) => grouped[key]), ...Object.values(corpus.pages)] : records;
   for (const { file, source } of checked) {
     const meta = knownMeta(cache, source);
-    if (!meta || meta.problems.length || referenceProblems(file, meta, slugs).length || linkProblems(file, meta, sitePaths).length) return undefined;
+    if (!meta || meta.problems.length || referenceProblems(file, meta, index.slugs).length || linkProblems(file, meta, index.sitePaths).length) return undefined;
   }
-  const grouped = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, [] as ContentRecord[]])) as Corpus['records'];
-  for (const record of next.values()) grouped[record.collection].push(record);
-  for (const key of COLLECTION_KEYS) grouped[key].sort(compareRecords);
-  return { corpus: { ...corpus, records: grouped }, records, removed };
+  const next = { ...corpus, records: grouped };
+  if (sameRecords) carryRelations(corpus, next, replaced);
+  return { corpus: next, records, removed };
 }

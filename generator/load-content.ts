@@ -5,7 +5,7 @@ import { paths } from '../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
-import { knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
+import { keepSiteIndex, knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
 import type { ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
@@ -176,6 +176,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     await turn();
     records[key] = analyzed[key].map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis)).sort(compareRecords);
   }
+  keepSiteIndex(records, { slugs, sitePaths });
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,

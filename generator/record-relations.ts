@@ -30,6 +30,15 @@ const built = new WeakMap<Corpus, CorpusRelations>();
 
 const keyOf = (collection: CollectionKey, slug: string) => `${collection}/${slug}`;
 
+/** What relations are made of: kept with them, so that an edit's relations can be made from the last ones. */
+interface RelationsIndex {
+  records: Map<string, ContentRecord>;
+  positions: Map<ContentRecord, number>;
+  referrers: Map<string, Map<ReferenceField, ContentRecord[]>>;
+}
+
+const indexes = new WeakMap<CorpusRelations, RelationsIndex>();
+
 /**
  * Who links to whom, and who stands next to whom, built once per corpus in one pass over
  * every record and reference: a scan of the corpus per record would grow with its square.
@@ -48,10 +57,7 @@ export function relationsOf(corpus: Corpus): CorpusRelations {
   const referrers = new Map<string, Map<ReferenceField, ContentRecord[]>>();
   for (const field of REFERENCE_FIELDS) {
     for (const record of corpus.records[field.collection]) {
-      const slugs = record.fields[field.field];
-      if (!Array.isArray(slugs)) continue;
-      for (const slug of slugs) {
-        const target = keyOf(field.target, String(slug));
+      for (const target of targetsOf(record, field)) {
         let byField = referrers.get(target);
         if (!byField) referrers.set(target, (byField = new Map()));
         let list = byField.get(field);
@@ -60,6 +66,50 @@ export function relationsOf(corpus: Corpus): CorpusRelations {
       }
     }
   }
+  return remember(corpus, { records, positions, referrers });
+}
+
+/**
+ * The relations of `after`, a corpus where records of `before` were replaced by edited
+ * ones, made from those of `before` in a few steps rather than a pass over the whole
+ * corpus (npm run dev writes an edited record's page at once): when each edited record
+ * keeps its place in its collection's order and references the same records. Otherwise
+ * (or when `before`'s relations were never made) `after`'s are made afresh when asked for.
+ */
+export function carryRelations(before: Corpus, after: Corpus, replaced: ReadonlyMap<ContentRecord, ContentRecord>): void {
+  const last = built.get(before);
+  const index = last && indexes.get(last);
+  if (!index) return;
+  for (const [old, edited] of replaced) {
+    if (after.records[edited.collection][index.positions.get(old)!] !== edited) return;
+    if (REFERENCE_FIELDS.some((field) => field.collection === edited.collection && targetsOf(old, field).join('\0') !== targetsOf(edited, field).join('\0'))) return;
+  }
+  const records = new Map(index.records);
+  const positions = new Map(index.positions);
+  const referrers = new Map(index.referrers);
+  for (const [old, edited] of replaced) {
+    records.set(keyOf(edited.collection, edited.slug), edited);
+    positions.set(edited, positions.get(old)!);
+    positions.delete(old);
+    for (const field of REFERENCE_FIELDS.filter((f) => f.collection === edited.collection)) {
+      for (const target of targetsOf(edited, field)) {
+        const byField = new Map(referrers.get(target)!);
+        byField.set(field, byField.get(field)!.map((record) => (record === old ? edited : record)));
+        referrers.set(target, byField);
+      }
+    }
+  }
+  remember(after, { records, positions, referrers });
+}
+
+/** The keys of the records `record` references in `field`. */
+function targetsOf(record: ContentRecord, field: ReferenceField): string[] {
+  const slugs = record.fields[field.field];
+  return Array.isArray(slugs) ? slugs.map((slug) => keyOf(field.target, String(slug))) : [];
+}
+
+function remember(corpus: Corpus, index: RelationsIndex): CorpusRelations {
+  const { records, positions, referrers } = index;
   const relations: CorpusRelations = {
     record(collection, slug) {
       const record = records.get(keyOf(collection, slug));
@@ -78,5 +128,6 @@ export function relationsOf(corpus: Corpus): CorpusRelations {
     },
   };
   built.set(corpus, relations);
+  indexes.set(relations, index);
   return relations;
 }

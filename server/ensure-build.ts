@@ -13,7 +13,7 @@ import type { ServerSettings } from './settings.ts';
  */
 export async function ensureBuild(contentDir: string, outDir: string, baseUrl: string | undefined): Promise<'built' | 'fresh'> {
   const built = existsSync(path.join(outDir, 'index.html')) && readManifest(outputManifestFile(DEFAULT_CACHE_DIR, outDir), path.resolve(outDir))?.inputs;
-  if (built && built === buildInputs(contentDir, baseUrl)) return 'fresh';
+  if (built && built === (await buildInputs(contentDir, baseUrl))) return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl });
   console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
   return 'built';
