@@ -87,7 +87,7 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   }
   rows.push({ label: 'Cache kept, `dist/` deleted (`npm run build`)', runs: outputGone });
 
-  const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(3, runs) });
+  const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(9, runs) });
 
   const size = await folderBytes(cleanOut);
   const cleanMedian = median(clean.map((r) => r.milliseconds));
