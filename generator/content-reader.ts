@@ -83,7 +83,9 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
       }
       const digest = digestOf(bytes);
       digests.set(file, digest);
-      if (info) now.set(name, Date.now() - Math.max(info.mtimeMs, info.ctimeMs) >= racyMs ? stateOf(info, digest) : undefined);
+      // Whole milliseconds on both sides: Date.now() has no fraction, file times do, and a file
+      // written in the current millisecond would otherwise count as written in the future.
+      if (info) now.set(name, Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs ? stateOf(info, digest) : undefined);
       return { digest, bytes };
     },
     saveStates() {
