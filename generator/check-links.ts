@@ -23,10 +23,13 @@ export interface SiteIndex {
   sitePaths: Set<string>;
 }
 
-const siteIndexes = new WeakMap<Readonly<Record<CollectionKey, readonly { slug: string }[]>>, SiteIndex>();
+/** A corpus's records, as far as the index goes. */
+type Slugged = Readonly<Record<CollectionKey, readonly { slug: string }[]>>;
+
+const siteIndexes = new WeakMap<Slugged, SiteIndex>();
 
 /** The index of these records (a corpus's), made once for them: npm run dev checks each edit against it. */
-export function siteIndexOf(records: Readonly<Record<CollectionKey, readonly { slug: string }[]>>): SiteIndex {
+export function siteIndexOf(records: Slugged): SiteIndex {
   let index = siteIndexes.get(records);
   if (!index) {
     const slugs = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))])) as SiteIndex['slugs'];
@@ -36,7 +39,7 @@ export function siteIndexOf(records: Readonly<Record<CollectionKey, readonly { s
 }
 
 /** Gives records the index already made for them, or for records with the same slugs. */
-export function keepSiteIndex(records: Readonly<Record<CollectionKey, readonly { slug: string }[]>>, index: SiteIndex): void {
+export function keepSiteIndex(records: Slugged, index: SiteIndex): void {
   siteIndexes.set(records, index);
 }
 

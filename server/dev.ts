@@ -17,9 +17,9 @@ let started!: (site: DevSite) => void;
 const site = new Promise<DevSite>((resolve) => (started = resolve));
 const queue = createRebuildQueue(async (changes) => (await site).rebuild(changes));
 // A record's own files go out at once, even while a rebuild runs; the rebuild of everything
-// else waits its turn, and a moment more: its first stretches of work hold the event loop
-// for up to a few hundred milliseconds, and the open pages that just heard of the files
-// written ahead reload now.
+// else waits its turn, and a moment more: the open pages that just heard of the files
+// written ahead reload now, and are answered sooner by a server that no rebuild shares
+// (a rebuild lets requests through between steps, but each takes several of them).
 const REBUILD_AFTER_WRITE_AHEAD_MS = 250;
 const onChanges = async (changes: string[]) => {
   let wroteAhead = false;

@@ -33,12 +33,12 @@ export function pathPattern(from: string): RegExp {
 }
 
 /**
- * The rules last read from each dist/, with the identity of the files they were read from:
+ * The rules last read, with the dist/ and the identity of the files they were read from:
  * npm run dev makes a new app after every rebuild, and parsing 10,000 API rules with
  * Netlify's parser holds the event loop for 0.15-0.2 s. The build replaces a file by
  * renaming a new one over it, so a rewritten file has a new inode, size or time.
  */
-const loaded = new Map<string, { identity: string; rules: StaticRules }>();
+let last: { distDir: string; identity: string; rules: StaticRules } | undefined;
 
 async function identityOf(distDir: string): Promise<string> {
   const infos = await Promise.all([REDIRECTS_FILE, HEADERS_FILE].map((name) => stat(path.join(distDir, name)).catch(() => undefined)));
@@ -47,10 +47,9 @@ async function identityOf(distDir: string): Promise<string> {
 
 export async function loadStaticRules(distDir: string): Promise<StaticRules> {
   const identity = await identityOf(distDir);
-  const known = loaded.get(distDir);
-  if (known?.identity === identity) return known.rules;
+  if (last?.distDir === distDir && last.identity === identity) return last.rules;
   const rules = await parseStaticRules(distDir);
-  loaded.set(distDir, { identity, rules });
+  last = { distDir, identity, rules };
   return rules;
 }
 
