@@ -2,8 +2,8 @@
  * Keeps answers whole while a rebuild replaces dist/ under the app that serves it. The
  * build changes dist/ file by file (or, without a cache, swaps the whole folder), and
  * the app keeps its old rules until it is replaced after the build; so a request read
- * meanwhile can find no file (a 404), a file gone between its stat and its read (an
- * error), a Content-Length that no longer matches the body, or a new record's file with
+ * meanwhile can find no file (a 404), a file gone between its stat and its read (a 404
+ * as well, or an error from a file streamed), a Content-Length that no longer matches the body, or a new record's file with
  * no rule for it yet (a 404). Such an answer to a GET or HEAD that overlapped a build is
  * asked again once the build is over, when dist/ is settled and the app is the newest
  * good one; or sooner, for the paths npm run dev settles ahead of the build (an edited,

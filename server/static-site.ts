@@ -48,7 +48,12 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     if (!found || found === 'directory') return notFound(request);
     const headers = new Headers({ 'Content-Type': MEDIA_TYPES[path.extname(found.file)] ?? DEFAULT_MEDIA_TYPE });
     for (const [name, value] of Object.entries(rules.headersFor(headerPath))) headers.set(name, value);
-    return fileResponse(request, found.file, found.info, status, headers);
+    return fileResponse(request, found.file, found.info, status, headers).catch((error: NodeJS.ErrnoException) => {
+      // Deleted between its stat and its read (npm run dev deleting a record's files): not
+      // found, as nginx, which opens a file before it reads it, answers; not a failure.
+      if (error.code === 'ENOENT') return notFound(request);
+      throw error;
+    });
   };
 
   const serve = async (request: Request): Promise<Response> => {

@@ -1,13 +1,24 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createApp } from '../server/app.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { loadStaticRules } from '../server/static-rules.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+
+/** A file the server's next read of it deletes first: one deleted between its stat and its read. */
+const vanishing = vi.hoisted(() => ({ file: undefined as string | undefined }));
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const readFile = (async (file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) => {
+    if (file === vanishing.file) await actual.rm(file);
+    return (actual.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest);
+  }) as typeof actual.readFile;
+  return { ...actual, readFile, default: { ...actual, readFile } };
+});
 
 let site: (request: Request) => Promise<Response>;
 let dist: string;
@@ -66,6 +77,18 @@ describe('the local server', () => {
     const post = await get('/api/v1', { method: 'POST' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  it('answers a file deleted between its stat and its read with the 404 page, not a failure', async () => {
+    const slug = syntheticSlug('glossary', 2);
+    vanishing.file = await realpath(path.join(dist, 'api', 'v1', 'glossary', `${slug}.json`));
+    try {
+      const res = await get(`/api/v1/glossary/${slug}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain('Page not found');
+    } finally {
+      vanishing.file = undefined;
+    }
   });
 });
 
