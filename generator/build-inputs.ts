@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { generatorFingerprint } from './build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
+import { listContent } from './list-content.ts';
 
 /**
  * One hash of everything a build's output depends on: every file of the content folder
@@ -16,7 +16,7 @@ export async function buildInputs(contentDir: string, baseUrl: string | undefine
   const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
   // Every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
-  for (const file of (await fg('**/*', { cwd: contentDir, dot: true })).sort()) {
+  for (const file of await listContent(contentDir)) {
     await turn();
     hash.update('\0').update(file).update('\0').update(reader.read(path.join(contentDir, file))?.digest ?? '');
   }

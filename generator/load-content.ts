@@ -1,5 +1,4 @@
 import path from 'node:path';
-import fg from 'fast-glob';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
@@ -14,6 +13,7 @@ import { DATA_FILE_SCHEMAS } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { compareRecords } from './record-order.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
+import { isHidden, listContent } from './list-content.ts';
 
 export interface Site {
   name: string;
@@ -103,17 +103,20 @@ interface Analyzed {
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
   const rel = problemName;
+  // As problemName names them, without resolving each of 10,000 paths against the working directory.
+  const contentName = path.relative(process.cwd(), contentDir);
+  const inContent = (f: string) => path.join(contentName, f);
 
   const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: path.join(contentDir, name), relative: rel(path.join(contentDir, name)), kind: 'data' }));
   const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file): ContentFile => ({ file, relative: rel(file), kind: 'page' }))];
-  const everyFile = (await fg('**/*', { cwd: contentDir })).sort();
+  const everyFile = (await listContent(contentDir)).filter((f) => !isHidden(f));
   const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
     const files = everyFile.filter((f) => f.startsWith(`${key}/`) && f.endsWith('.md') && !f.includes('/', key.length + 1));
     for (const f of files) read.add(f);
-    jobs.push(...files.map((f): ContentFile => ({ file: path.resolve(contentDir, f), relative: rel(path.join(contentDir, f)), kind: key })));
+    jobs.push(...files.map((f): ContentFile => ({ file: path.resolve(contentDir, f), relative: inContent(f), kind: key })));
   }
-  problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, (f) => rel(path.join(contentDir, f))));
+  problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, inContent));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 

@@ -6,6 +6,10 @@ import { formatProblem, ContentError } from '../generator/problems.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 import fg from 'fast-glob';
+import { COLLECTION_KEYS } from '../core/collections.ts';
+import { frontmatterSchema } from '../generator/schemas/content.ts';
+import { DATA_FILE_SCHEMAS, pageSchema } from '../generator/schemas/site.ts';
+import { createAjv } from '../generator/validate-schema.ts';
 
 let content: string;
 let out: string;
@@ -34,6 +38,13 @@ async function edit(relative: string, change: (text: string) => string): Promise
 }
 
 describe('content validation', () => {
+  it('validates content against schemas that are themselves valid JSON Schema 2020-12 (the build does not check them at each start)', () => {
+    const ajv = createAjv();
+    const schemas = [...Object.values(DATA_FILE_SCHEMAS), pageSchema, ...COLLECTION_KEYS.map(frontmatterSchema)];
+    for (const schema of schemas) expect(ajv.validateSchema(schema), ajv.errorsText()).toBe(true);
+    expect(ajv.validateSchema({ type: 'object', properties: { title: { type: 'strnig' } } })).toBe(false);
+  });
+
   it('builds a valid corpus', async () => {
     const summary = await build({ contentDir: content, outDir: out });
     expect(summary.records).toEqual({ threats: 2, glossary: 2, exposures: 2, apps: 2, ai: 2, posts: 2 });

@@ -1,0 +1,33 @@
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Every file under `dir`, as sorted paths relative to it with `/` between segments, dot
+ * files included; symbolic links to files and folders are followed (once per folder, so a
+ * link back up ends). One recursive readdir: at 10,000 files fast-glob took 45 to 50 ms,
+ * this 11 to 20 ms, and a build lists the content folder twice.
+ */
+export async function listContent(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  await listInto(path.resolve(dir), '', files, new Set());
+  return files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** `dir` is absolute and normalized: every entry's parentPath then starts with it. */
+async function listInto(dir: string, prefix: string, files: string[], visited: Set<string>): Promise<void> {
+  visited.add(await realpath(dir));
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const folder = entry.parentPath.slice(dir.length + 1);
+    const relative = prefix + (folder ? `${folder.split(path.sep).join('/')}/${entry.name}` : entry.name);
+    if (entry.isFile()) files.push(relative);
+    else if (entry.isSymbolicLink()) {
+      const target = path.join(entry.parentPath, entry.name);
+      const info = await stat(target).catch(() => undefined);
+      if (info?.isFile()) files.push(relative);
+      else if (info?.isDirectory() && !visited.has(await realpath(target))) await listInto(target, `${relative}/`, files, visited);
+    }
+  }
+}
+
+/** Whether fast-glob's default would skip the path: some segment of it starts with a dot. */
+export const isHidden = (relative: string): boolean => relative.startsWith('.') || relative.includes('/.');
