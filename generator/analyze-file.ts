@@ -1,5 +1,5 @@
 import { SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
-import { readSource, type SourceFile } from './frontmatter.ts';
+import { readSource, readYamlSource, type SourceFile } from './frontmatter.ts';
 import { inspectBody, parseMarkdown, wordCount, writtenBody, type WrittenBody } from './markdown.ts';
 import type { Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
@@ -49,10 +49,8 @@ export function analyzeFile(file: string, text: string, { schema, minWords }: An
 
 /** A YAML data file (site.yaml and the like): its fields and their problems; it has no body. */
 export function analyzeDataFile(file: string, text: string, schema: JsonSchema): FileAnalysis {
-  // Wrapping in frontmatter fences lets one parser (and its line numbers) serve YAML files too.
-  const source = readSource(file, `---\n${text}\n---\n`);
-  const problems = validateFrontmatter(source, schema).map((p) => ({ ...p, line: Math.max(1, p.line - 1) }));
-  return { meta: { data: source.data, problems, references: [], links: [], words: 0 }, body: { markdown: '', html: '', ids: [] } };
+  const source = readYamlSource(file, text);
+  return { meta: { data: source.data, problems: validateFrontmatter(source, schema), references: [], links: [], words: 0 }, body: { markdown: '', html: '', ids: [] } };
 }
 
 function bodyProblems(source: SourceFile, words: number, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import fg from 'fast-glob';
 import { openCachePack } from './cache-pack.ts';
+import { generatorFingerprint as fingerprintOf } from './generator-fingerprint.mjs';
 import { PROJECT_DIR as PROJECT } from './project-dir.ts';
 
 /**
@@ -41,16 +41,8 @@ export function memoryCache(): BuildCache {
   };
 }
 
-let fingerprint: string | undefined;
-
-/** A hash of the generator's sources, the shared definitions and the lockfile: what every cached result also depends on. */
-export function generatorFingerprint(): string {
-  if (fingerprint) return fingerprint;
-  const hash = createHash('sha256');
-  const files = fg.sync(['generator/**/*', 'core/**/*', 'package-lock.json'], { cwd: PROJECT }).sort();
-  for (const file of files) hash.update(file).update('\0').update(readFileSync(path.join(PROJECT, file))).update('\0');
-  return (fingerprint = hash.digest('hex'));
-}
+/** What every cached result also depends on (generator-fingerprint.mjs). */
+export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
 
 /**
  * Every build reads every file's fields and checks ("meta"), but the bodies only of the

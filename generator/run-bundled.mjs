@@ -3,20 +3,14 @@
 // The bundle is made with esbuild whenever the generator's sources, the shared definitions
 // or the lockfile change (its name is a hash of them), and kept in node_modules/.cache/.
 // Plain JavaScript: it must start without any loader.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { generatorFingerprint } from './generator-fingerprint.mjs';
 
 const project = path.resolve(import.meta.dirname, '..');
-const sources = ['generator', 'core']
-  .flatMap((dir) => readdirSync(path.join(project, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)))
-  .concat(path.join(project, 'package-lock.json'))
-  .sort();
-const hash = createHash('sha256');
-for (const file of sources) hash.update(path.relative(project, file)).update('\0').update(readFileSync(file)).update('\0');
 const bundles = path.join(project, 'node_modules', '.cache', 'generator-bundle');
-const dir = path.join(bundles, hash.digest('hex').slice(0, 16));
+const dir = path.join(bundles, generatorFingerprint(project).slice(0, 16));
 
 if (!existsSync(path.join(dir, 'cli.mjs'))) {
   const { build, stop } = await import('esbuild');
@@ -36,7 +30,7 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
-    // Bundled CommonJS dependencies (gray-matter) still call require.
+    // Bundled CommonJS dependencies (yaml) still call require.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
   // esbuild's service process would otherwise stay for the whole build, 90 MB beside it.
