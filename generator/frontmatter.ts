@@ -88,18 +88,18 @@ export function readSource(file: string, text: string): SourceFile {
 export const readYamlSource = (file: string, text: string): SourceFile => sourceFile(file, { text, firstLine: 1 }, '', linesIn(text) + 1);
 
 function sourceFile(file: string, frontmatter: { text: string; firstLine: number } | undefined, body: string, bodyLine: number): SourceFile {
-  const yaml = frontmatter && parseYaml(frontmatter.text);
+  const yaml = frontmatter && { ...parseYaml(frontmatter.text), firstLine: frontmatter.firstLine };
   const raw: unknown = yaml && !yaml.doc.errors.length ? yaml.doc.toJS() : undefined;
   const data = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  const fileLine = (offset: number) => yaml!.lines.linePos(offset).line + frontmatter!.firstLine - 1;
+  const fileLine = ({ lines, firstLine }: NonNullable<typeof yaml>, offset: number) => lines.linePos(offset).line + firstLine - 1;
 
   const lineOf = (path: string): number => {
     if (!yaml) return 1;
     const offset = offsetOf(yaml.doc, path.split('.').filter(Boolean));
-    return offset === undefined ? 1 : fileLine(offset);
+    return offset === undefined ? 1 : fileLine(yaml, offset);
   };
 
-  const yamlErrors = yaml ? yaml.doc.errors.map((e) => ({ line: fileLine(e.pos[0]), message: e.message.split('\n')[0] ?? e.message })) : [];
+  const yamlErrors = yaml ? yaml.doc.errors.map((e) => ({ line: fileLine(yaml, e.pos[0]), message: e.message.split('\n')[0] ?? e.message })) : [];
 
   return { file, data, body, bodyLine, lineOf, yamlErrors };
 }
