@@ -102,13 +102,12 @@ interface Analyzed {
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
-  const rel = problemName;
   // As problemName names them, without resolving each of 10,000 paths against the working directory.
   const contentName = path.relative(process.cwd(), contentDir);
   const inContent = (f: string) => path.join(contentName, f);
 
-  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: path.join(contentDir, name), relative: rel(path.join(contentDir, name)), kind: 'data' }));
-  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name) => path.join(contentDir, 'pages', `${name}.md`)).map((file): ContentFile => ({ file, relative: rel(file), kind: 'page' }))];
+  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: path.join(contentDir, name), relative: inContent(name), kind: 'data' }));
+  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: path.join(contentDir, 'pages', `${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
   const everyFile = (await listContent(contentDir)).filter((f) => !isHidden(f));
   const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
