@@ -100,5 +100,10 @@ export function fileStatesFile(cacheDir: string): string {
   return path.join(cacheDir, 'file-states.json');
 }
 
+/** Where a cached build keeps, for the next, what its records' files were signed with (see record-signatures.ts). */
+export function recordSignaturesFile(cacheDir: string): string {
+  return path.join(cacheDir, 'record-signatures.txt');
+}
+
 /** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
 export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');

@@ -11,7 +11,8 @@ import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { fileStatesFile, openBuildCache, outputManifestFile } from './build-cache.ts';
+import { fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
+import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
 
 export interface BuildOptions {
   contentDir: string;
@@ -49,7 +50,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   try {
     const cache = openBuildCache(scratch);
     const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
-    const files = await renderSite(corpus, options.progress);
+    const { files } = await renderSite(corpus, { progress: options.progress });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
     return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
@@ -83,6 +84,9 @@ export function createBuilder(options: BuilderOptions): Builder {
   const cache = openBuildCache(options.cacheDir);
   const states = fileStates(fileStatesFile(options.cacheDir));
   const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived });
+  const signaturesFile = recordSignaturesFile(options.cacheDir);
+  /** What the last build kept of its records, read from the cache once and then kept here. */
+  let lastRecords: KeptRecords | undefined;
   /** What dist/ was last written from (by a build, or ahead of one); undefined after a failed build. */
   let built: Corpus | undefined;
   /** Whether files were written ahead since the build in progress began, from content newer than it reads. */
@@ -98,10 +102,12 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      const files = await renderSite(corpus, options.progress, dist.prepare);
+      lastRecords ??= readKeptRecords(signaturesFile);
+      const { files, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
       const counts = countsOf(corpus, files);
       const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
       reader.saveStates();
+      writeKeptRecords(signaturesFile, (lastRecords = records));
       if (!aheadOfBuild) built = corpus;
       return summarize(counts, written, started);
     },

@@ -39,23 +39,33 @@ export interface OutputPart {
   output: Output;
 }
 
-/** Tens of thousands per build: one call on the joined inputs, with no Hash object made (or copied) for each. */
-const hashOf = (inputs: string[]) => hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
+/**
+ * The signature of an output made from `inputs`. Tens of thousands per build: one call on
+ * the joined inputs, with no Hash object made (or copied) for each.
+ */
+export const signatureOf = (inputs: string[]): string => hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
 
 /**
  * The signature covers the given inputs and the generator itself, so a change to either
  * renders again. The text is not kept once rendered: a build holding every page it wrote
  * took gigabytes at 50,000 records.
  */
-export function lazyOutput<Content extends FileContent>(inputs: string[], render: () => Content, elsewhere: Pick<LazyOutput<Content>, 'renderElsewhere' | 'renderInPool'> = {}): LazyOutput<Content> {
-  return { signature: hashOf(inputs), render, ...elsewhere };
+export function lazyOutput<Content extends FileContent>(inputs: string[], render: () => Content, elsewhere: Elsewhere<Content> = {}): LazyOutput<Content> {
+  return signedOutput(signatureOf(inputs), render, elsewhere);
+}
+
+type Elsewhere<Content extends FileContent> = Pick<LazyOutput<Content>, 'renderElsewhere' | 'renderInPool'>;
+
+/** A lazy output whose signature is already known: made by signatureOf, now or by an earlier build (record-signatures.ts). */
+export function signedOutput<Content extends FileContent>(signature: string, render: () => Content, elsewhere: Elsewhere<Content> = {}): LazyOutput<Content> {
+  return { signature, render, ...elsewhere };
 }
 
 /** A file of parts, each the text of another output after a prefix, keyed by the inputs of both. */
 export function composedOutput(parts: { inputs: string[]; prefix: string; file: string; output: Output }[]): LazyOutput<string> {
-  const keyed = parts.map(({ inputs, ...part }) => ({ key: hashOf(inputs), ...part }));
+  const keyed = parts.map(({ inputs, ...part }) => ({ key: signatureOf(inputs), ...part }));
   return {
-    signature: hashOf(keyed.map((part) => part.key)),
+    signature: signatureOf(keyed.map((part) => part.key)),
     render: () => keyed.map((part) => part.prefix + contentOf(part.output)).join(''),
     parts: keyed,
   };

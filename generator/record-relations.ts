@@ -30,6 +30,12 @@ const built = new WeakMap<Corpus, CorpusRelations>();
 
 const keyOf = (collection: CollectionKey, slug: string) => `${collection}/${slug}`;
 
+/** How relations name a record: `collection/slug`. */
+export const recordKey = (record: Pick<ContentRecord, 'collection' | 'slug'>): string => keyOf(record.collection, record.slug);
+
+/** The keys of every record `record` references, field by field in schema order. */
+export const referencedKeys = (record: ContentRecord): string[] => REFERENCE_FIELDS.filter((field) => field.collection === record.collection).flatMap((field) => targetsOf(record, field));
+
 /** What relations are made of: kept with them, so that an edit's relations can be made from the last ones. */
 interface RelationsIndex {
   records: Map<string, ContentRecord>;

@@ -16,7 +16,8 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, lazyOutput, outputKey, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, lazyOutput, outputKey, signatureOf, signedOutput, type LazyOutput, type Output } from './outputs.ts';
+import { signatureMemo, type KeptRecords, type RecordSignatures } from './record-signatures.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
@@ -46,9 +47,24 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * signature (the record's file, the titles it links to, the site settings) differs from
  * what dist/ holds, so an unchanged record costs nothing but the check. The search index,
  * built on a thread of its own, is handed to `startEarly` as soon as it is made, before
- * the rest (write-dist.ts, DistState.prepare), up to EARLY_INDEX_RECORDS.
+ * the rest (write-dist.ts, DistState.prepare), up to EARLY_INDEX_RECORDS. Given what the
+ * last build kept of its records, a record that nothing changed for takes its signatures
+ * from there rather than working them out (record-signatures.ts).
  */
-export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRESS, startEarly?: (file: string, output: LazyOutput) => void): Promise<Map<string, Output>> {
+export interface RenderOptions {
+  progress?: Progress;
+  startEarly?: (file: string, output: LazyOutput) => void;
+  /** What the last build kept of its records (record-signatures.ts). */
+  lastRecords?: KeptRecords;
+}
+
+export interface RenderedSite {
+  files: Map<string, Output>;
+  /** What to keep of the records for the next build. */
+  records: KeptRecords;
+}
+
+export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, startEarly, lastRecords }: RenderOptions = {}): Promise<RenderedSite> {
   const turn = eventLoopTurns();
   const files = new Map<string, Output>();
   const put = (file: string, content: Output) => {
@@ -76,6 +92,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
 
   await turn();
   const siteKey = siteKeyOf(corpus);
+  const memo = signatureMemo(lastRecords, corpus, siteKey);
   const twins = new Map<string, string | LazyOutput<string>>();
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
@@ -85,7 +102,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   // The home page shows records (the newest posts, the threats cited most): what it shows is part of its signature.
   const highlights = homeHighlights(corpus);
   const home = homePage(corpus, highlights);
-  putPage(paths.home, lazyPage(corpus.site, siteKey, paths.home, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)], () => home));
+  putPage(paths.home, lazyPage(corpus.site, paths.home, pageSignatures(siteKey, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)]), () => home));
   const written = contentPages(corpus);
   const search = searchPage(corpus);
   // The search page is also the template the search-page function fills with results.
@@ -112,11 +129,12 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
       await turn();
       const listingPath = paths.collectionPage(key, listing.page);
       const { cards, ...place } = listing;
-      putPage(listingPath, lazyPage(corpus.site, siteKey, listingPath, ['collection-page', JSON.stringify(place), JSON.stringify(cards)], () => collectionPage(listing)));
+      putPage(listingPath, lazyPage(corpus.site, listingPath, pageSignatures(siteKey, ['collection-page', JSON.stringify(place), JSON.stringify(cards)]), () => collectionPage(listing)));
     }
     for (const record of corpus.records[key]) {
       await turn();
-      const { document, page } = recordOutputs(corpus, record, siteKey);
+      const { document, page } = recordOutputs(corpus, record, siteKey, memo.known(record));
+      memo.note(record, { document: document[1].signature, html: page[0][1].signature, twin: page[1][1].signature });
       put(...document);
       putPage(paths.recordPage(key, record.slug), page);
     }
@@ -173,7 +191,7 @@ export async function renderSite(corpus: Corpus, progress: Progress = NO_PROGRES
   // Every closure made here shares this function's scope: emptied, it no longer holds every output until the last is written.
   files.clear();
   twins.clear();
-  return sorted;
+  return { files: sorted, records: memo.kept() };
 }
 
 /**
@@ -201,13 +219,19 @@ const siteKeyOf = (corpus: Corpus) => hash('sha256', JSON.stringify(corpus.site)
 /** The file of a page's Markdown twin in dist/. */
 const twinFile = (pagePath: string) => twinPath(pagePath).slice(1);
 
-type PageOutputs = [html: [string, Output], twin: [string, LazyOutput<string>]];
+type PageOutputs = [html: [string, LazyOutput<string>], twin: [string, LazyOutput<string>]];
 
 /**
- * A page whose HTML and twin are rendered only when `inputs` (all the page is built from)
- * changed; `htmlInputs` are what only the HTML shows (navigation), so a change there leaves the twin as it is.
+ * The signatures of a page's HTML and twin: `inputs` are all the page is built from,
+ * `htmlInputs` what only the HTML shows (navigation), so a change there leaves the twin as it is.
  */
-function lazyPage(site: Corpus['site'], siteKey: string, pagePath: string, inputs: string[], page: () => SitePage, htmlInputs: string[] = []): PageOutputs {
+const pageSignatures = (siteKey: string, inputs: string[], htmlInputs: string[] = []): Pick<RecordSignatures, 'html' | 'twin'> => ({
+  html: signatureOf([...inputs, ...htmlInputs, siteKey, 'html']),
+  twin: signatureOf([...inputs, siteKey, 'twin']),
+});
+
+/** A page whose HTML and twin are rendered only when their signatures changed. */
+function lazyPage(site: Corpus['site'], pagePath: string, signatures: Pick<RecordSignatures, 'html' | 'twin'>, page: () => SitePage): PageOutputs {
   // One render gives both files; each is kept only until it is taken, then let go.
   let held: Partial<PageTexts> = {};
   let coming: Promise<void> | undefined;
@@ -231,8 +255,8 @@ function lazyPage(site: Corpus['site'], siteKey: string, pagePath: string, input
     return take(half);
   };
   return [
-    [pageFile(pagePath), lazyOutput([...inputs, ...htmlInputs, siteKey, 'html'], () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
-    [twinFile(pagePath), lazyOutput([...inputs, siteKey, 'twin'], () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
+    [pageFile(pagePath), signedOutput(signatures.html, () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
+    [twinFile(pagePath), signedOutput(signatures.twin, () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
   ];
 }
 
@@ -240,18 +264,18 @@ function lazyPage(site: Corpus['site'], siteKey: string, pagePath: string, input
  * The files built from one record and what it shows of others (record-context.ts: related
  * records, its neighbours): its JSON document, its page and the page's twin. Used by the
  * whole site's render and by npm run dev to write an edited record's files before the rest.
+ * With `known` signatures (record-signatures.ts), none is worked out.
  */
-export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus)): { document: [string, Output]; page: PageOutputs } {
+export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus), known?: RecordSignatures): { document: [string, LazyOutput<string>]; page: PageOutputs } {
+  const pagePath = paths.recordPage(record.collection, record.slug);
   return {
-    document: [apiFile(paths.apiRecord(record.collection, record.slug)), lazyOutput(['record', record.source, corpus.site.baseUrl], () => json(recordDocument(record)))],
+    document: [apiFile(paths.apiRecord(record.collection, record.slug)), signedOutput(known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]), () => json(recordDocument(record)))],
     page: lazyPage(
       corpus.site,
-      siteKey,
-      paths.recordPage(record.collection, record.slug),
-      ['record-page', record.source, relatedSignature(corpus, record)],
+      pagePath,
+      known ?? pageSignatures(siteKey, ['record-page', record.source, relatedSignature(corpus, record)], [JSON.stringify(neighboursOf(corpus, record))]),
       // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
       () => recordPage(record, recordContext(corpus, record)),
-      [JSON.stringify(neighboursOf(corpus, record))],
     ),
   };
 }

@@ -431,6 +431,111 @@ describe('incremental builds', () => {
     expect((await fg('**/*', { cwd: out })).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
   });
 
+  it('keep a record\'s signatures from the last build only for the site settings they were made under', async () => {
+    // One cache, one dist/, two base URLs: every page shows its address, so every record's files are written again.
+    const withBase = (baseUrl: string, name = 'based') => build({ contentDir: content, outDir: path.join(root, name), cacheDir, baseUrl });
+    await withBase('https://one.example');
+    await withBase('https://two.example');
+    await build({ contentDir: content, outDir: path.join(root, 'based-clean'), baseUrl: 'https://two.example' });
+    expect(await digest(path.join(root, 'based'))).toEqual(await digest(path.join(root, 'based-clean')));
+  });
+
+  it('stay equal to a clean build through a random run of edits, additions, deletions and renames', async () => {
+    await writeSyntheticCorpus(content, 6);
+    // A fixed seed: a failure is the same on every run (mulberry32).
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const slugsOf = async (key: CollectionKey) => (await fg('*.md', { cwd: path.join(content, key) })).map((f) => f.slice(0, -3)).sort();
+    const fileOf = (key: CollectionKey, slug: string) => path.join(content, key, `${slug}.md`);
+    const edit = async (key: CollectionKey, slug: string, change: (text: string) => string) => {
+      const text = await readFile(fileOf(key, slug), 'utf8');
+      const changed = change(text);
+      // An edit that misses its line would test nothing.
+      expect(changed, `${key}/${slug}`).not.toEqual(text);
+      await writeFile(fileOf(key, slug), changed);
+    };
+    // Nothing references apps, AI risks or posts: those can go without leaving a reference behind.
+    const unreferenced: CollectionKey[] = ['apps', 'ai', 'posts'];
+    const everywhere: CollectionKey[] = ['threats', 'glossary', 'exposures', ...unreferenced];
+    const references: { key: CollectionKey; field: string; target: CollectionKey }[] = [
+      { key: 'threats', field: 'controls', target: 'glossary' },
+      { key: 'glossary', field: 'relatedExposures', target: 'exposures' },
+      { key: 'apps', field: 'relatedThreats', target: 'threats' },
+      { key: 'ai', field: 'relatedThreats', target: 'threats' },
+    ];
+    const operations: Record<string, () => Promise<string>> = {
+      async title() {
+        const key = pick(everywhere);
+        const slug = pick(await slugsOf(key));
+        await edit(key, slug, (text) => text.replace(/^title: .*$/m, `title: ${key} retitled ${Math.floor(random() * 1e6)}`));
+        return `title of ${key}/${slug}`;
+      },
+      async summary() {
+        const key = pick(everywhere);
+        const slug = pick(await slugsOf(key));
+        await edit(key, slug, (text) => text.replace(/^summary: .*$/m, `summary: A summary rewritten, number ${Math.floor(random() * 1e6)}.`));
+        return `summary of ${key}/${slug}`;
+      },
+      async date() {
+        // A new date moves a record in its collection's order (a post's publication date with it).
+        const key = pick(everywhere);
+        const slug = pick(await slugsOf(key));
+        const date = `2026-0${1 + Math.floor(random() * 9)}-2${Math.floor(random() * 9)}`;
+        await edit(key, slug, (text) => text.replace(/^lastUpdated: .*$/m, `lastUpdated: ${date}`).replace(/^published: .*$/m, `published: ${date}`));
+        return `date of ${key}/${slug}`;
+      },
+      async reference() {
+        const { key, field, target } = pick(references);
+        const slug = pick(await slugsOf(key));
+        const targets = [...new Set([pick(await slugsOf(target)), pick(await slugsOf(target))])];
+        await edit(key, slug, (text) => text.replace(new RegExp(`^${field}:(?: \\[.*\\]\\n|\\n(?:  - .*\\n)+)`, 'm'), `${field}: [${targets.join(', ')}]\n`));
+        return `${field} of ${key}/${slug}`;
+      },
+      async body() {
+        const key = pick(everywhere);
+        const slug = pick(await slugsOf(key));
+        await edit(key, slug, (text) => `${text}\nA paragraph added, number ${Math.floor(random() * 1e6)}.\n`);
+        return `body of ${key}/${slug}`;
+      },
+      async add() {
+        const key = pick(everywhere);
+        const slug = `added-${Math.floor(random() * 1e6)}`;
+        await writeFile(fileOf(key, slug), (await readFile(fileOf(key, pick(await slugsOf(key))), 'utf8')).replace(/^title: .*$/m, `title: ${key} ${slug}`));
+        return `new ${key}/${slug}`;
+      },
+      async remove() {
+        const key = pick(unreferenced);
+        const slugs = await slugsOf(key);
+        if (slugs.length < 3) return 'nothing';
+        const slug = pick(slugs);
+        await rm(fileOf(key, slug));
+        return `deletion of ${key}/${slug}`;
+      },
+      async rename() {
+        const key = pick(unreferenced);
+        const slug = pick(await slugsOf(key));
+        const renamed = `renamed-${Math.floor(random() * 1e6)}`;
+        await rename(fileOf(key, slug), fileOf(key, renamed));
+        return `rename of ${key}/${slug} to ${renamed}`;
+      },
+    };
+    await cached('in-place');
+    const done: string[] = [];
+    for (let step = 0; step < 14; step++) {
+      // One or two changes between builds, as a content team's commits come.
+      for (let n = 1 + Math.floor(random() * 2); n > 0; n--) done.push(await operations[pick(Object.keys(operations))]!());
+      await cached('in-place');
+      await clean('random-clean');
+      expect(await digest(path.join(root, 'in-place')), done.join(', ')).toEqual(await digest(path.join(root, 'random-clean')));
+    }
+  });
+
   it('still reports every problem of a file that comes from the cache', async () => {
     const file = path.join(content, 'threats', `${syntheticSlug('threats', 0)}.md`);
     await writeFile(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: nope'));
