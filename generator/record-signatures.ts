@@ -25,8 +25,6 @@ export interface KeptRecords {
   lines: string[];
 }
 
-const LINE_FIELDS = 6;
-
 function lineOf(record: ContentRecord, references: string, signatures: RecordSignatures): string {
   return [recordKey(record), record.source, references, signatures.document, signatures.html, signatures.twin].join('\t');
 }
@@ -59,51 +57,58 @@ export interface SignatureMemo {
  */
 export function signatureMemo(last: KeptRecords | undefined, corpus: Corpus, siteKey: string): SignatureMemo {
   const generator = generatorFingerprint();
-  const usable = last !== undefined && last.generator === generator && last.siteKey === siteKey;
-  const before = new Map<string, { line: string; previous: string | undefined; next: string | undefined }>();
-  let previous: { key: string; entry: { next: string | undefined } } | undefined;
-  for (const line of usable ? last.lines : []) {
-    const key = line.slice(0, line.indexOf('\t'));
-    const sameCollection = previous !== undefined && previous.key.slice(0, previous.key.indexOf('/')) === key.slice(0, key.indexOf('/'));
-    const entry = { line, previous: sameCollection ? previous!.key : undefined, next: undefined as string | undefined };
-    if (sameCollection) previous!.entry.next = key;
-    before.set(key, entry);
-    previous = { key, entry };
-  }
+  const lines = last !== undefined && last.generator === generator && last.siteKey === siteKey ? last.lines : [];
+  const oldKeys = lines.map((line) => line.slice(0, line.indexOf('\t')));
+  const oldIndex = new Map(oldKeys.map((key, i) => [key, i]));
 
+  // First pass: what changed, came or went, and every record whose page shows one of them.
   const relations = relationsOf(corpus);
+  const names = new Map<ContentRecord, string>();
   const touched = new Set<string>();
-  const present = new Set<string>();
-  for (const key of usable ? COLLECTION_KEYS : []) {
+  for (const key of lines.length ? COLLECTION_KEYS : []) {
     const list = corpus.records[key];
     list.forEach((record, i) => {
       const name = recordKey(record);
-      present.add(name);
-      const old = before.get(name);
-      if (old?.line.startsWith(`${name}\t${record.source}\t`)) return;
+      names.set(record, name);
+      const at = oldIndex.get(name);
+      // The source follows the key and a tab: compared where it stands, without cutting the line.
+      if (at !== undefined && lines[at]!.startsWith(record.source, name.length + 1) && lines[at]![name.length + 1 + record.source.length] === '\t') return;
       touched.add(name);
       for (const target of referencedKeys(record)) touched.add(target);
-      if (old) for (const target of referencesOf(old.line)) touched.add(target);
+      if (at !== undefined) for (const target of referencesOf(lines[at]!)) touched.add(target);
       for (const { records } of relations.referrers(record)) for (const referrer of records) touched.add(recordKey(referrer));
       for (const neighbour of [list[i - 1], list[i + 1]]) if (neighbour) touched.add(recordKey(neighbour));
     });
   }
-  for (const [name, { line }] of before) if (!present.has(name)) for (const target of referencesOf(line)) touched.add(target);
+  const present = new Set(names.values());
+  oldKeys.forEach((name, i) => {
+    if (!present.has(name)) for (const target of referencesOf(lines[i]!)) touched.add(target);
+  });
 
-  /** Lines of the last build taken as they were, by record. */
+  // Second pass: of the rest, those with the same neighbours as before keep their line.
   const reused = new Map<ContentRecord, string>();
+  const sameNeighbour = (now: ContentRecord | undefined, collection: string, old: string | undefined) =>
+    now ? names.get(now) === old : old === undefined || !old.startsWith(`${collection}/`);
+  for (const key of lines.length ? COLLECTION_KEYS : []) {
+    const list = corpus.records[key];
+    list.forEach((record, i) => {
+      const name = names.get(record)!;
+      const at = oldIndex.get(name);
+      if (at === undefined || touched.has(name)) return;
+      if (sameNeighbour(list[i - 1], key, oldKeys[at - 1]) && sameNeighbour(list[i + 1], key, oldKeys[at + 1])) reused.set(record, lines[at]!);
+    });
+  }
+
   const noted = new Map<ContentRecord, string>();
-  const keyOrUndefined = (record: ContentRecord | undefined) => record && recordKey(record);
   return {
     known(record) {
-      const name = recordKey(record);
-      const old = before.get(name);
-      if (!old || touched.has(name)) return undefined;
-      const { previous, next } = relations.neighbours(record);
-      if (keyOrUndefined(previous) !== old.previous || keyOrUndefined(next) !== old.next) return undefined;
-      reused.set(record, old.line);
-      const [, , , document, html, twin] = old.line.split('\t', LINE_FIELDS) as [string, string, string, string, string, string];
-      return { document, html, twin };
+      const line = reused.get(record);
+      if (line === undefined) return undefined;
+      // The signatures are the line's last three fields.
+      const twinAt = line.lastIndexOf('\t');
+      const htmlAt = line.lastIndexOf('\t', twinAt - 1);
+      const documentAt = line.lastIndexOf('\t', htmlAt - 1);
+      return { document: line.slice(documentAt + 1, htmlAt), html: line.slice(htmlAt + 1, twinAt), twin: line.slice(twinAt + 1) };
     },
 
     note(record, signatures) {

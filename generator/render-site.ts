@@ -110,18 +110,24 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   put(`${DATA_DIR}/search-page.json`, json(searchFiles.template));
   const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), search];
   const thanks = thanksPages(corpus);
-  const eager = [...written, ...generated, ...thanks];
-  for (const [i, page] of eager.entries()) {
-    progress('render', i, eager.length);
+  const pages = [...written, ...generated, ...thanks];
+  for (const [i, page] of pages.entries()) {
+    progress('render', i, pages.length);
     await turn();
-    const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
-    if (page.path === paths.page('contact')) {
-      // With its forms' markers: the page the submission endpoints answer a form post with.
-      put(`${DATA_DIR}/contact-page.html`, html[1]);
-      put(html[0], fillForms(html[1]));
-    } else put(...html);
-    put(...markdown);
-    twins.set(page.path, markdown[1]);
+    if (page === search || page.path === paths.page('contact')) {
+      const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
+      if (page === search) put(...html);
+      else {
+        // With its forms' markers: the page the submission endpoints answer a form post with.
+        put(`${DATA_DIR}/contact-page.html`, html[1]);
+        put(html[0], fillForms(html[1]));
+      }
+      put(...markdown);
+      twins.set(page.path, markdown[1]);
+      continue;
+    }
+    // A page is rendered from itself and the site settings alone: as data, it is its own signature.
+    putPage(page.path, lazyPage(corpus.site, page.path, pageSignatures(siteKey, ['site-page', JSON.stringify(page)]), () => page));
   }
   const listings = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, collectionListings(key, recordCards(corpus, key))])) as Record<CollectionKey, CollectionListing[]>;
   for (const key of COLLECTION_KEYS) {
