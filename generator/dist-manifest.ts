@@ -9,6 +9,8 @@ import { replaceFile } from './replace-file.ts';
 export interface Manifest {
   outDir: string;
   inputs?: string;
+  /** The generator that wrote dist/ (generator-fingerprint.mjs): only its own files can be patched rather than made anew. */
+  generator?: string;
   files: Record<string, ManifestEntry>;
 }
 

@@ -25,8 +25,10 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
   /**
    * The same text rendered on a thread of its own (the search index; render-ahead.ts says
    * when it starts); what it takes to build is that thread's, given back when the thread ends.
+   * `previous` is the file as dist/ holds it, when this generator wrote it and it is as it
+   * was left: what changed can be made from it rather than everything anew.
    */
-  renderElsewhere?: () => Promise<Content>;
+  renderElsewhere?: (previous?: string) => Promise<Content>;
   /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */
   renderInPool?: (pool: PageRenderPool) => Promise<Content>;
 }

@@ -21,6 +21,8 @@ export interface RenderAheadOptions {
   threads?: number;
   /** Outputs with a thread of their own already started (DistState.prepare), by file: their texts are taken, not started again. */
   early?: ReadonlyMap<string, Promise<FileContent>>;
+  /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
+  previous?: (file: string) => string | undefined;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface RenderAheadOptions {
  * started early, before the write, is waited for before the pool starts, for the same
  * reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map() }: RenderAheadOptions = {}): RenderAhead {
+export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -54,7 +56,10 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   // beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build at 10,000 records.
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth() : undefined;
   const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
-  const startOwnThread = (index: number) => start(index, (entries[index]![1] as LazyOutput).renderElsewhere!());
+  const startOwnThread = (index: number) => {
+    const [file, output] = entries[index]! as [string, LazyOutput];
+    start(index, output.renderElsewhere!(previous?.(file)));
+  };
   if (!pool) {
     for (const index of ownThread) startOwnThread(index);
     ownThread.clear();

@@ -216,7 +216,7 @@ const recordCount = (summaries: Record<CollectionKey, Summary[]>) => Object.valu
  */
 function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
   const offThread = worthAThread(recordCount(summaries));
-  return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: () => searchIndexOffThread(lists) } : {});
+  return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {});
 }
 
 /** The site settings, as every page's signature takes them: hashed once, not hashed again with each page. */

@@ -11,6 +11,7 @@ import { checkDist, type DistCheck } from './dist-check.ts';
 import { readManifest, writeManifest, type Manifest, type ManifestEntry } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
+import { generatorFingerprint } from './build-cache.ts';
 
 export interface WriteSummary {
   written: number;
@@ -137,6 +138,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const root = path.resolve(outDir);
   const manifest = readManifest(manifestFile, root);
   let previous = manifest?.files ?? {};
+  let writtenBy = manifest?.generator;
   /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
   let verified = false;
   /** The check of dist/ against `previous` for the write to come, started with the build (dist-check.ts). */
@@ -179,6 +181,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const early = new Map<string, Promise<FileContent>>();
   /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
   const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
+  /** The path of a file as dist/ holds it, for an output that can be made from its last text: this generator wrote it, and it is as it was left. */
+  const lastText = (file: string) => (writtenBy === generatorFingerprint() && !ahead.has(file) && intact(file) ? path.join(root, file) : undefined);
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
@@ -212,7 +216,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const entries = [...files];
       files.clear();
       const total = entries.length;
-      const elsewhere = renderAhead(entries, wanted, { threads, early });
+      const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
       early.clear();
       const settle = (file: string, output: Output, key = outputKey(output)) => {
         if (ahead.has(file)) {
@@ -258,7 +262,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         changed.push(file);
       }
       if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
-      writeManifest(manifestFile, { outDir: root, inputs, files: next });
+      writtenBy = generatorFingerprint();
+      writeManifest(manifestFile, { outDir: root, inputs, generator: writtenBy, files: next });
       previous = next;
       verified = trusted;
       altered = undefined;
@@ -288,7 +293,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
     prepare(file, output) {
       if (!output.renderElsewhere || !wanted(file, output)) return;
-      const text = output.renderElsewhere();
+      const text = output.renderElsewhere(lastText(file));
       // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
       text.catch(() => undefined);
       early.set(file, text);

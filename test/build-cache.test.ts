@@ -104,6 +104,14 @@ describe('parallel analysis and page rendering', () => {
     await handEdits();
     expect(await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache })).toMatchObject({ written: 2, deleted: 1 });
     expect(await digest(bundled)).toEqual(clean);
+
+    // An edited summary: the search index, on its thread, is patched from the one dist/ holds, to the bytes of a whole new one.
+    const edited = path.join(large, 'threats', `${syntheticSlug('threats', 3)}.md`);
+    await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^summary: .*$/m, 'summary: An edited summary with words no record had, zygote and quokka.'));
+    await buildBundled();
+    await build({ contentDir: large, outDir: path.join(root, 'edited-clean'), threads: 2 });
+    expect(await digest(bundled)).toEqual(await digest(path.join(root, 'edited-clean')));
+    expect(await readFile(path.join(bundled, '_data', 'search-index.json'), 'utf8')).toContain('["quokka"');
   });
 });
 

@@ -1,28 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
 import { searchIndexJson } from '../generator/emit/search-index.ts';
 import { searchIndexOffThread } from '../generator/parallel/search-index-off-thread.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
+
+const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>
+  Object.fromEntries(
+    COLLECTION_KEYS.map((key, k) => [
+      key,
+      Array.from({ length: 40 }, (_, i): Summary => ({
+        slug: `${key}-${i}`,
+        title: `${key} record ${i} ${['phishing', 'isolation', 'extension', 'exposure'][(i + k) % 4]}`,
+        category: 'general',
+        summary: summaryOf(key, i),
+        url: `https://example.com/${key}/${key}-${i}/`,
+        lastUpdated: '2026-10-14',
+      })),
+    ]),
+  ) as Record<CollectionKey, Summary[]>;
+
+const listsOf = (summaries: Record<CollectionKey, Summary[]>) => Object.fromEntries(COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`])) as Record<CollectionKey, string>;
 
 describe('the search index built on a thread of its own', () => {
   it('is the index built on the current thread, byte for byte', async () => {
-    const summaries = Object.fromEntries(
-      COLLECTION_KEYS.map((key, k) => [
-        key,
-        Array.from({ length: 40 }, (_, i): Summary => ({
-          slug: `${key}-${i}`,
-          title: `${key} record ${i} ${['phishing', 'isolation', 'extension', 'exposure'][(i + k) % 4]}`,
-          category: 'general',
-          summary: `Summary ${i} of ${key}, with ünïcode and "quotes".`,
-          url: `https://example.com/${key}/${key}-${i}/`,
-          lastUpdated: '2026-10-14',
-        })),
-      ]),
-    ) as Record<CollectionKey, Summary[]>;
-    const lists = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`])) as Record<CollectionKey, string>;
-    const elsewhere = await searchIndexOffThread(lists);
+    const summaries = corpusOf((key, i) => `Summary ${i} of ${key}, with ünïcode and "quotes".`);
+    const elsewhere = await searchIndexOffThread(listsOf(summaries));
     const here = searchIndexJson((key) => summaries[key]);
     expect(Buffer.from(elsewhere).equals(here)).toBe(true);
     expect(JSON.parse(here.toString()).documentCount).toBe(40 * COLLECTION_KEYS.length);
+  });
+
+  it('is patched from the file of the last index, or made whole when that file is gone', async () => {
+    const dir = await temporaryDirectory('search-index-');
+    const before = corpusOf((key, i) => `Summary ${i} of ${key}.`);
+    const after = corpusOf((key, i) => (key === 'threats' && i === 7 ? 'An edited summary with new words' : `Summary ${i} of ${key}.`));
+    const last = path.join(dir, 'search-index.json');
+    writeFileSync(last, searchIndexJson((key) => before[key]));
+    const whole = searchIndexJson((key) => after[key]);
+    expect(Buffer.from(await searchIndexOffThread(listsOf(after), last)).equals(whole)).toBe(true);
+    expect(Buffer.from(await searchIndexOffThread(listsOf(after), path.join(dir, 'gone.json'))).equals(whole)).toBe(true);
   });
 });
