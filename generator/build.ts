@@ -9,7 +9,7 @@ import { contentReader, fileStates } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
-import type { Output } from './outputs.ts';
+import type { CarriedFiles, Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
 import { fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
@@ -103,9 +103,9 @@ export function createBuilder(options: BuilderOptions): Builder {
         throw error;
       });
       lastRecords ??= readKeptRecords(signaturesFile);
-      const { files, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
-      const counts = countsOf(corpus, files);
-      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads });
+      const { files, carried, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
+      const counts = countsOf(corpus, files, carried);
+      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads, carried });
       reader.saveStates();
       writeKeptRecords(signaturesFile, (lastRecords = records));
       if (!aheadOfBuild) built = corpus;
@@ -132,9 +132,9 @@ export function createBuilder(options: BuilderOptions): Builder {
 
 type Counts = Pick<BuildSummary, 'records' | 'files'>;
 
-const countsOf = (corpus: Corpus, files: Map<string, Output>): Counts => ({
+const countsOf = (corpus: Corpus, files: Map<string, Output>, carried: CarriedFiles[] = []): Counts => ({
   records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
-  files: files.size,
+  files: carried.reduce((sum, group) => sum + group.files.length, files.size),
 });
 
 function summarize(counts: Counts, written: WriteSummary, started: number): BuildSummary {

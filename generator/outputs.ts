@@ -33,6 +33,18 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
   renderInPool?: (pool: PageRenderPool) => Promise<Content>;
 }
 
+/**
+ * Files a build takes dist/ to hold as the last build wrote them: those of a record nothing
+ * they are built from changed for, whose keys are the last build's (record-signatures.ts).
+ * Their outputs are not made unless dist/ no longer holds a file as it was written.
+ */
+export interface CarriedFiles {
+  files: string[];
+  keys: string[];
+  /** The outputs of `files`, in their order: made only when one must be written again. */
+  outputs(): Output[];
+}
+
 /** A part of a file of parts: `prefix`, then the text of another output of the same build, `output`, written to `file`. */
 export interface OutputPart {
   key: string;

@@ -16,7 +16,7 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, lazyOutput, outputKey, signatureOf, signedOutput, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, contentOf, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output } from './outputs.ts';
 import { signatureMemo, type KeptRecords, type RecordSignatures } from './record-signatures.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
@@ -60,6 +60,8 @@ export interface RenderOptions {
 
 export interface RenderedSite {
   files: Map<string, Output>;
+  /** The files of records nothing changed for: not made unless dist/ no longer holds them as written. */
+  carried: CarriedFiles[];
   /** What to keep of the records for the next build. */
   records: KeptRecords;
 }
@@ -94,6 +96,18 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   const siteKey = siteKeyOf(corpus);
   const memo = signatureMemo(lastRecords, corpus, siteKey);
   const twins = new Map<string, string | LazyOutput<string>>();
+  const carried: CarriedFiles[] = [];
+  /** A record whose files the last build wrote from what it is built from now: their keys are its signatures. */
+  const carry = (record: ContentRecord, signatures: RecordSignatures) => {
+    memo.note(record, signatures);
+    const outputs = () => {
+      const { document, page } = recordOutputs(corpus, record, siteKey, signatures);
+      return [document[1], page[0][1], page[1][1]];
+    };
+    carried.push({ files: recordFiles(record), keys: [signatures.document, signatures.html, signatures.twin], outputs });
+    // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
+    twins.set(paths.recordPage(record.collection, record.slug), signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)));
+  };
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
     put(...twin);
@@ -139,7 +153,12 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
     }
     for (const record of corpus.records[key]) {
       await turn();
-      const { document, page } = recordOutputs(corpus, record, siteKey, memo.known(record));
+      const known = memo.known(record);
+      if (known) {
+        carry(record, known);
+        continue;
+      }
+      const { document, page } = recordOutputs(corpus, record, siteKey);
       memo.note(record, { document: document[1].signature, html: page[0][1].signature, twin: page[1][1].signature });
       put(...document);
       putPage(paths.recordPage(key, record.slug), page);
@@ -197,7 +216,7 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   // Every closure made here shares this function's scope: emptied, it no longer holds every output until the last is written.
   files.clear();
   twins.clear();
-  return { files: sorted, records: memo.kept() };
+  return { files: sorted, carried, records: memo.kept() };
 }
 
 /**

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { mapBounded } from './map-bounded.ts';
-import { contentOf, isLazy, outputKey, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, type DistCheck } from './dist-check.ts';
@@ -85,6 +85,11 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
   return { written: total, deleted: 0, bytes };
 }
 
+export interface InPlaceWriteOptions extends WriteOptions {
+  /** Files taken to be as the last build wrote them (render-site.ts): kept, unless dist/ no longer holds them so. */
+  carried?: CarriedFiles[];
+}
+
 export interface DistState {
   /** The hash of the inputs dist/ was last built from (build-inputs.ts). */
   inputs: string | undefined;
@@ -98,7 +103,7 @@ export interface DistState {
    * the event loop run, so a server in the same process keeps answering. It takes the
    * files: `files` is emptied, and each output let go once settled.
    */
-  write(files: Map<string, Output>, inputs: string, options?: WriteOptions): Promise<WriteSummary>;
+  write(files: Map<string, Output>, inputs: string, options?: InPlaceWriteOptions): Promise<WriteSummary>;
   /**
    * Writes these files now, ahead of the build that brings the rest of dist/ up to date
    * (npm run dev serves an edited record's own files first). Deletes nothing, and leaves
@@ -202,7 +207,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
   return {
     inputs: manifest?.inputs,
-    async write(files, inputs, { progress = NO_PROGRESS, threads } = {}) {
+    async write(files, inputs, { progress = NO_PROGRESS, threads, carried = [] } = {}) {
       const found = verified ? undefined : await check();
       checking = undefined;
       altered = found && new Set(found.altered);
@@ -215,16 +220,17 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const turn = eventLoopTurns();
       const entries = [...files];
       files.clear();
-      const total = entries.length;
+      const total = entries.length + carried.reduce((sum, group) => sum + group.files.length, 0);
       const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
       early.clear();
-      const settle = (file: string, output: Output, key = outputKey(output)) => {
+      /** Keeps what was written ahead or is intact, else writes the output (made only then). */
+      const settle = (file: string, key: string, output: () => Output) => {
         if (ahead.has(file)) {
           if (previous[file]) bytes += (next[file] = previous[file])[1];
           return;
         }
         // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output, key, writtenText));
+        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output(), key, writtenText));
         next[file] = previous[file]!;
         bytes += next[file][1];
       };
@@ -235,11 +241,19 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         const [file, output] = entries[index]!;
         progress('write', done++, total);
         await turn();
-        settle(file, text ? await text : output, outputKey(output));
+        const rendered = text && (await text);
+        settle(file, outputKey(output), () => rendered ?? output);
         // A hole from here on: the output (a page's render, holding the corpus) can go.
         delete entries[index];
       };
       try {
+        // First, as the files of parts are written from files this write settled.
+        for (const group of carried) {
+          let outputs: Output[] | undefined;
+          group.files.forEach((file, i) => settle(file, group.keys[i]!, () => (outputs ??= group.outputs())[i]!));
+          progress('write', (done += group.files.length), total);
+          await turn();
+        }
         for (const index of first) await settleAt(index);
         await elsewhere.closePool();
         const started = ownThread.map((index) => [index, elsewhere.at(index)] as const);
