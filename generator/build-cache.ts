@@ -48,13 +48,13 @@ export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
  * Every build reads every file's fields and checks ("meta"), but the bodies only of the
  * pages it renders: the two are kept in packs of their own, the fields read whole at once.
  */
-const WHOLE_PARTS = new Set(['meta']);
+const FIELDS = 'meta';
 
 export function openBuildCache(dir: string): BuildCache {
   const home = path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
   const fields = openCachePack(home, 'fields', { readWhole: true });
   const bodies = openCachePack(home, 'bodies');
-  const packOf = (part: string) => (WHOLE_PARTS.has(part) ? fields : bodies);
+  const packOf = (part: string) => (part === FIELDS ? fields : bodies);
   const storeJson = ([source, part]: [string, string], json: string) => packOf(part).add(`${source}:${part}`, json);
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
@@ -97,7 +97,7 @@ export function outputManifestFile(cacheDir: string, outDir: string): string {
 
 /** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
 export function fileStatesFile(cacheDir: string): string {
-  return path.join(cacheDir, 'file-states.json');
+  return path.join(cacheDir, 'file-states.log');
 }
 
 /** Where a cached build keeps, for the next, what its records' files were signed with (see record-signatures.ts). */

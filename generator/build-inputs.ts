@@ -3,7 +3,7 @@ import path from 'node:path';
 import { generatorFingerprint } from './build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { listContent } from './list-content.ts';
+import { listContent, pathsUnder } from './list-content.ts';
 
 /**
  * One hash of everything a build's output depends on: every file of the content folder
@@ -16,9 +16,11 @@ export async function buildInputs(contentDir: string, baseUrl: string | undefine
   const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
   // Every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
+  // As the build's analysis names them, so the reader knows them.
+  const inRoot = pathsUnder(path.resolve(contentDir));
   for (const file of await listContent(contentDir)) {
     await turn();
-    hash.update('\0').update(file).update('\0').update(reader.read(path.join(contentDir, file))?.digest ?? '');
+    hash.update('\0').update(file).update('\0').update(reader.read(inRoot(file))?.digest ?? '');
   }
   return hash.digest('hex');
 }

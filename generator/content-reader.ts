@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from './replace-file.ts';
+import { openKeyedLog, type KeyedLog } from './keyed-log.ts';
 
 /**
  * Reads the content folder's files for one build, each at most once: the analysis takes
@@ -11,6 +11,7 @@ export interface ContentReader {
   /**
    * The file's digest, and its bytes when this call read them (decoded only by who needs
    * the text: most files of a build come from the cache); undefined when it cannot be read.
+   * An absolute path is taken as it is, not normalized again: the build gives normalized ones.
    */
   read(file: string): { digest: string; bytes?: Buffer } | undefined;
   /** Keeps, for the next build, the state of each file this build read, and forgets the others (deleted, renamed). */
@@ -31,24 +32,18 @@ const RACY_MS = 3000;
 
 const stateOf = (info: Stats, digest: string): FileState => [info.size, info.mtimeMs, info.ctimeMs, info.ino, digest];
 
+const sameState = (a: FileState | undefined, b: FileState) => a !== undefined && a.every((value, i) => value === b[i]);
+
 const unchanged = (known: FileState, info: Stats) => known[0] === info.size && known[1] === info.mtimeMs && known[2] === info.ctimeMs && known[3] === info.ino;
 
 /**
- * Content files' states as the last build read them: kept in a file for the next process,
- * and here for the next build of this one (npm run dev reads the file once, not per rebuild).
+ * Content files' states as the last build read them, by absolute path: kept in a keyed log
+ * for the next process (a build after an edit appends a line or two), and here for the next
+ * build of this one (npm run dev reads the file once, not per rebuild).
  */
-export interface FileStates {
-  file: string;
-  known: Map<string, FileState>;
-}
+export type FileStates = KeyedLog<FileState>;
 
-export function fileStates(file: string): FileStates {
-  try {
-    return { file, known: new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, FileState>)) };
-  } catch {
-    return { file, known: new Map() };
-  }
-}
+export const fileStates = (file: string): FileStates => openKeyedLog<FileState>(file);
 
 /**
  * With `states`, a file whose size, modification and change times and inode are those it
@@ -66,9 +61,9 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
     read(file) {
       const seen = digests.get(file);
       if (seen) return { digest: seen };
-      const name = path.resolve(file);
+      const name = path.isAbsolute(file) ? file : path.resolve(file);
       const info = states ? statSync(name, { throwIfNoEntry: false }) : undefined;
-      const state = info && states!.known.get(name);
+      const state = info && states!.get(name);
       if (state && unchanged(state, info)) {
         digests.set(file, state[4]);
         now.set(name, state);
@@ -89,9 +84,13 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
       return { digest, bytes };
     },
     saveStates() {
-      if (!states || (!readAny && now.size === states.known.size)) return;
-      states.known = new Map([...now].filter((entry): entry is [string, FileState] => entry[1] !== undefined));
-      replaceFile(states.file, JSON.stringify(Object.fromEntries(states.known)));
+      if (!states || (!readAny && now.size === states.size)) return;
+      for (const name of [...states.keys()]) if (!now.has(name)) states.delete(name);
+      for (const [name, state] of now) {
+        if (!state) states.delete(name);
+        else if (!sameState(states.get(name), state)) states.set(name, state);
+      }
+      states.save();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { ManifestEntry } from './dist-manifest.ts';
+import type { ManifestEntries } from './dist-manifest.ts';
 
 /**
  * How dist/ differs from what its manifest says the last write left there: files listed
@@ -15,14 +15,14 @@ export interface DistCheck {
 }
 
 /** One walk of dist/ and a stat of each listed file: what a cached build must know before it trusts a file to be as it was left. */
-export function checkDist(root: string, listed: Readonly<Record<string, ManifestEntry>>): DistCheck {
+export function checkDist(root: string, listed: Pick<ManifestEntries, 'get' | 'keys'>): DistCheck {
   const check: DistCheck = { altered: [], missing: [], unlisted: [] };
   const found = new Set<string>();
   for (const entry of everyEntry(root)) {
     if (entry.isDirectory()) continue;
     const full = path.join(entry.parentPath, entry.name);
     const file = relativeName(root, full);
-    const known = listed[file];
+    const known = listed.get(file);
     if (!known) {
       check.unlisted.push(file);
       continue;
@@ -31,7 +31,7 @@ export function checkDist(root: string, listed: Readonly<Record<string, Manifest
     const info = statSync(full, { throwIfNoEntry: false });
     if (!info || info.size !== known[1] || info.mtimeMs !== known[2]) check.altered.push(file);
   }
-  for (const file of Object.keys(listed)) {
+  for (const file of listed.keys()) {
     if (!found.has(file)) check.altered.push(file), check.missing.push(file);
   }
   return check;

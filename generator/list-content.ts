@@ -29,5 +29,16 @@ async function listInto(dir: string, prefix: string, files: string[], visited: S
   }
 }
 
+/**
+ * A function giving a path of listContent's under `dir` as path.join would, by
+ * concatenation where the separator is `/` (10,000 joins or resolves cost a build tens of
+ * milliseconds): listContent's paths need no normalizing.
+ */
+export function pathsUnder(dir: string): (relative: string) => string {
+  if (path.sep !== '/') return (relative) => path.join(dir, relative);
+  const prefix = dir === '' ? '' : path.join(dir, '/');
+  return (relative) => prefix + relative;
+}
+
 /** Whether fast-glob's default would skip the path: some segment of it starts with a dot. */
 export const isHidden = (relative: string): boolean => relative.startsWith('.') || relative.includes('/.');

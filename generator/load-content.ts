@@ -13,7 +13,7 @@ import { DATA_FILE_SCHEMAS } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { compareRecords } from './record-order.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { isHidden, listContent } from './list-content.ts';
+import { isHidden, listContent, pathsUnder } from './list-content.ts';
 
 export interface Site {
   name: string;
@@ -103,17 +103,18 @@ interface Analyzed {
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
   const problems: Problem[] = [];
   // As problemName names them, without resolving each of 10,000 paths against the working directory.
-  const contentName = path.relative(process.cwd(), contentDir);
-  const inContent = (f: string) => path.join(contentName, f);
+  const inContent = pathsUnder(path.relative(process.cwd(), contentDir));
+  // Absolute, as the content reader knows files.
+  const inRoot = pathsUnder(path.resolve(contentDir));
 
-  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: path.join(contentDir, name), relative: inContent(name), kind: 'data' }));
-  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: path.join(contentDir, 'pages', `${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
+  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }));
+  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: inRoot(`pages/${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
   const everyFile = (await listContent(contentDir)).filter((f) => !isHidden(f));
   const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
     const files = everyFile.filter((f) => f.startsWith(`${key}/`) && f.endsWith('.md') && !f.includes('/', key.length + 1));
     for (const f of files) read.add(f);
-    jobs.push(...files.map((f): ContentFile => ({ file: path.resolve(contentDir, f), relative: inContent(f), kind: key })));
+    jobs.push(...files.map((f): ContentFile => ({ file: inRoot(f), relative: inContent(f), kind: key })));
   }
   problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, inContent));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });

@@ -8,7 +8,7 @@ import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, type DistCheck } from './dist-check.ts';
-import { readManifest, writeManifest, type Manifest, type ManifestEntry } from './dist-manifest.ts';
+import { manifestEntries, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
@@ -141,19 +141,20 @@ export interface DistOptions {
 
 export function openDist(outDir: string, manifestFile: string, { trusted = false }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
-  const manifest = readManifest(manifestFile, root);
-  let previous = manifest?.files ?? {};
-  let writtenBy = manifest?.generator;
+  const header = readManifest(manifestFile, root);
+  /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
+  const previous = manifestEntries(manifestFile);
+  let writtenBy = header?.generator;
   /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
   let verified = false;
   /** The check of dist/ against `previous` for the write to come, started with the build (dist-check.ts). */
   let checking: Promise<DistCheck> | undefined;
   /** Listed files not as recorded, once the check is done; files written since are taken out. */
   let altered: Set<string> | undefined;
-  const check = () => (checking ??= worthAThread(Object.keys(previous).length) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous)));
+  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous)));
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   const intact = (file: string, key?: string) => {
-    const known = previous[file];
+    const known = previous.get(file);
     if (!known || (key !== undefined && known[0] !== key)) return false;
     if (verified) return true;
     if (altered) return !altered.has(file);
@@ -165,7 +166,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
   const partsNow = (file: string) => {
     const at = new Map<string, [offset: number, length: number]>();
-    const known = previous[file]?.[3];
+    const known = previous.get(file)?.[3];
     if (known && intact(file)) {
       let offset = 0;
       for (const [key, length] of known) {
@@ -206,14 +207,15 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   };
 
   return {
-    inputs: manifest?.inputs,
+    inputs: header?.inputs,
     async write(files, inputs, { progress = NO_PROGRESS, threads, carried = [] } = {}) {
       const found = verified ? undefined : await check();
       checking = undefined;
       altered = found && new Set(found.altered);
       mkdirSync(root, { recursive: true });
       made.clear();
-      const next: Manifest['files'] = {};
+      /** Files this write settled: what dist/ is to hold. */
+      const settled = new Set<string>();
       const changed: string[] = [];
       let bytes = 0;
       let done = 0;
@@ -225,17 +227,18 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       early.clear();
       /** Keeps what was written ahead or is intact, else writes the output (made only then). */
       const settle = (file: string, key: string, output: () => Output) => {
-        if (ahead.has(file)) {
-          if (previous[file]) bytes += (next[file] = previous[file])[1];
-          return;
+        if (!ahead.has(file) && !intact(file, key)) {
+          changed.push(file);
+          // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
+          previous.set(file, writeOne(file, output(), key, writtenText));
         }
-        // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-        if (!intact(file, key)) previous[file] = (changed.push(file), writeOne(file, output(), key, writtenText));
-        next[file] = previous[file]!;
-        bytes += next[file][1];
+        const entry = previous.get(file);
+        if (!entry) return;
+        settled.add(file);
+        bytes += entry[1];
       };
       /** A part's text, from the file it was written to when this write settled it (and nothing wrote it ahead since), else rendered. */
-      const writtenText = (part: OutputPart) => (next[part.file] && !ahead.has(part.file) ? readFileSync(path.join(root, part.file)) : renderedText(part));
+      const writtenText = (part: OutputPart) => (settled.has(part.file) && !ahead.has(part.file) ? readFileSync(path.join(root, part.file)) : renderedText(part));
       const [first, ownThread, ofParts] = writeOrder(entries);
       const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
@@ -265,20 +268,17 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
       const gone = new Set(found?.missing);
-      const stale = [...Object.keys(previous), ...(found?.unlisted ?? [])].filter((file) => !next[file] && !ahead.has(file) && !gone.has(file));
-      // A file written or deleted ahead after this write settled it is as the ahead write left it.
-      for (const file of ahead) {
-        if (previous[file]) next[file] = previous[file];
-        else delete next[file];
-      }
+      const stale = [...previous.keys(), ...(found?.unlisted ?? [])].filter((file) => !settled.has(file) && !ahead.has(file) && !gone.has(file));
+      // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
+      for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       for (const file of stale) {
         rmSync(path.join(root, file), { force: true });
         changed.push(file);
       }
       if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
       writtenBy = generatorFingerprint();
-      writeManifest(manifestFile, { outDir: root, inputs, generator: writtenBy, files: next });
-      previous = next;
+      previous.save();
+      writeManifest(manifestFile, { outDir: root, inputs, generator: writtenBy });
       verified = trusted;
       altered = undefined;
       return { written, deleted: stale.length, bytes, changed };
@@ -289,7 +289,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       for (const [file, output] of files) {
         const key = outputKey(output);
         if (intact(file, key)) continue;
-        previous[file] = writeOne(file, output, key);
+        previous.set(file, writeOne(file, output, key));
         ahead.add(file);
         changed.push(file);
       }
@@ -314,10 +314,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     },
 
     removeSome(files) {
-      const removed = files.filter((file) => previous[file]);
+      const removed = files.filter((file) => previous.has(file));
       for (const file of removed) {
         rmSync(path.join(root, file), { force: true });
-        delete previous[file];
+        previous.delete(file);
         ahead.add(file);
       }
       removeEmptyFolders(root, removed.map((file) => path.join(root, file)));

@@ -11,6 +11,7 @@ import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
+import { manifestEntries } from '../generator/dist-manifest.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -194,7 +195,7 @@ describe('incremental builds', () => {
     const packs = async () => (await cacheFiles()).filter((f) => /^(fields|bodies)-/.test(path.basename(f.path)));
     await cached('packed');
     const first = await cacheFiles();
-    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([expect.stringMatching(/^bodies-/), 'bodies.json', expect.stringMatching(/^fields-/), 'fields.json']);
+    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([expect.stringMatching(/^bodies-/), 'bodies.index', expect.stringMatching(/^fields-/), 'fields.index']);
     const firstSize = first.reduce((n, f) => n + f.stats!.size, 0);
 
     const posts = (await fg('posts/*.md', { cwd: content, absolute: true })).sort();
@@ -433,7 +434,7 @@ describe('incremental builds', () => {
         if (done === 2) expect(dist.removeSome([page])).toEqual([page]);
       },
     });
-    expect(Object.keys((JSON.parse(await readFile(manifest, 'utf8')) as { files: object }).files).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
+    expect([...manifestEntries(manifest).keys()].sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
     dist.begin();
     await dist.write(new Map<string, Output>([['posts/index.html', 'list'], ['posts/kept/index.html', 'kept']]), 'second');
     expect((await fg('**/*', { cwd: out })).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);

@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
 import { checkDist } from '../dist-check.ts';
-import { readManifest } from '../dist-manifest.ts';
+import { manifestEntries } from '../dist-manifest.ts';
 
 /** The body of a dist/ check worker: dist/ and its manifest file in, what differs out. */
 parentPort!.once('message', ({ root, manifestFile }: { root: string; manifestFile: string }) => {
-  parentPort!.postMessage(checkDist(root, readManifest(manifestFile, root)?.files ?? {}));
+  parentPort!.postMessage(checkDist(root, manifestEntries(manifestFile)));
 });

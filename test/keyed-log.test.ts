@@ -1,0 +1,88 @@
+import { appendFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openKeyedLog } from '../generator/keyed-log.ts';
+import { temporaryDirectory } from './support/temporary-directory.ts';
+
+describe('a keyed log', () => {
+  it('reads back what was set and deleted, appending only the changes at each save', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'nested', 'map.log');
+    const log = openKeyedLog<[number, string]>(file);
+    for (let i = 0; i < 1000; i++) log.set(`key-${i}`, [i, `value ${i}`]);
+    log.save();
+    const full = (await stat(file)).size;
+
+    const again = openKeyedLog<[number, string]>(file);
+    expect(again.size).toBe(1000);
+    expect(again.get('key-7')).toEqual([7, 'value 7']);
+    again.set('key-7', [7, 'changed']);
+    again.delete('key-8');
+    again.delete('no-such-key');
+    again.set('key-new', [-1, 'new']);
+    again.save();
+    // Three lines appended, not the map written again.
+    expect((await stat(file)).size - full).toBe(Buffer.byteLength('key-7\t[7,"changed"]\nkey-8\nkey-new\t[-1,"new"]\n'));
+
+    const third = openKeyedLog<[number, string]>(file);
+    expect(third.size).toBe(1000);
+    expect(third.get('key-7')).toEqual([7, 'changed']);
+    expect(third.has('key-8')).toBe(false);
+    expect(third.get('key-new')).toEqual([-1, 'new']);
+    expect([...third.keys()]).toContain('key-999');
+  });
+
+  it('is written afresh once most of it is outdated lines, with the same entries', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const filler = 'x'.repeat(1000);
+    for (let round = 0; round < 10; round++) {
+      const log = openKeyedLog<string>(file);
+      for (let i = 0; i < 100; i++) log.set(`k${i}`, `${filler} ${round}`);
+      log.save();
+    }
+    // Ten rounds of 100 KB of entries, the file never more than about twice what is live.
+    expect((await stat(file)).size).toBeLessThan(3 * 100 * 1010);
+    const log = openKeyedLog<string>(file);
+    expect(log.size).toBe(100);
+    expect(log.get('k42')).toBe(`${filler} 9`);
+  });
+
+  it('ignores a last line cut short and a damaged line, and writes afresh rather than append after a cut', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    await writeFile(file, 'a\t1\nb\t{damaged\nc\t3\nd\t[4');
+    const log = openKeyedLog<number>(file);
+    expect(log.get('a')).toBe(1);
+    expect(log.get('b')).toBeUndefined();
+    expect(log.has('b')).toBe(false);
+    expect(log.get('c')).toBe(3);
+    expect(log.has('d')).toBe(false);
+    log.set('e', 5);
+    log.save();
+    const reread = openKeyedLog<number>(file);
+    expect([...reread.keys()].sort()).toEqual(['a', 'c', 'e']);
+    expect(reread.get('e')).toBe(5);
+    await appendFile(file, 'f\t6\n');
+    expect(openKeyedLog<number>(file).get('f')).toBe(6);
+  });
+
+  it('writes itself afresh when its file was removed or changed by another hand since it was read', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const log = openKeyedLog<number>(file);
+    log.set('a', 1);
+    log.set('b', 2);
+    log.save();
+    await rm(file);
+    log.delete('b');
+    log.save();
+    expect([...openKeyedLog<number>(file).keys()]).toEqual(['a']);
+    await appendFile(file, 'z\t26\n');
+    log.set('c', 3);
+    log.save();
+    expect([...openKeyedLog<number>(file).keys()].sort()).toEqual(['a', 'c']);
+  });
+
+  it('refuses a key that would break its line', async () => {
+    const log = openKeyedLog<number>(path.join(await temporaryDirectory('keyed-log-'), 'map.log'));
+    expect(() => log.set('a\tb', 1)).toThrow(/tab or a line break/);
+    expect(() => log.set('a\nb', 1)).toThrow(/tab or a line break/);
+  });
+});
