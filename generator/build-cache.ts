@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openCachePack } from './cache-pack.ts';
+import { openLastAnalyses, type LastAnalyses } from './last-analyses.ts';
 import { generatorFingerprint as fingerprintOf } from './generator-fingerprint.mjs';
 import { PROJECT_DIR as PROJECT } from './project-dir.ts';
 
@@ -27,6 +28,8 @@ export interface BuildCache {
    * files are analyzed.
    */
   save(live: ReadonlySet<string>): void;
+  /** What the last analysis of each content file left (last-analyses.ts), for a cache kept between builds. */
+  lastAnalyses(): LastAnalyses | undefined;
 }
 
 /** A cache held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
@@ -38,6 +41,7 @@ export function memoryCache(): BuildCache {
     storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
     flush: () => undefined,
     save: () => undefined,
+    lastAnalyses: () => undefined,
   };
 }
 
@@ -56,6 +60,7 @@ export function openBuildCache(dir: string): BuildCache {
   const bodies = openCachePack(home, 'bodies');
   const packOf = (part: string) => (part === FIELDS ? fields : bodies);
   const storeJson = ([source, part]: [string, string], json: string) => packOf(part).add(`${source}:${part}`, json);
+  let last: LastAnalyses | undefined;
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
       const json = packOf(part).read(`${source}:${part}`);
@@ -82,6 +87,8 @@ export function openBuildCache(dir: string): BuildCache {
       bodies.save(isLive);
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
+
+    lastAnalyses: () => (last ??= openLastAnalyses(path.join(home, 'last-analyses.log'))),
   };
 }
 

@@ -22,6 +22,12 @@ export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?:
 
 export type ManifestEntries = KeyedLog<ManifestEntry>;
 
+/** A folder of dist/ as a write left it: its modification time, and when that was recorded. */
+export type FolderState = [mtimeMs: number, recordedAt: number];
+
+/** dist/'s folders (names in dist/, `` for dist/ itself): a folder whose time is as recorded holds no file the manifest does not list (dist-check.ts). */
+export type ManifestDirectories = KeyedLog<FolderState>;
+
 /** What `outDir` was last built from, if this file holds it (a cache may serve several output folders, each with its own file). */
 export function readManifest(file: string, outDir: string): ManifestHeader | undefined {
   try {
@@ -36,3 +42,6 @@ export const writeManifest = (file: string, header: ManifestHeader): void => rep
 
 /** The files of the manifest `file` (outputManifestFile), kept beside it. */
 export const manifestEntries = (file: string): ManifestEntries => openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'));
+
+/** The folders of the manifest `file`, kept beside it. */
+export const manifestDirectories = (file: string): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'));

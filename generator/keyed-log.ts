@@ -7,8 +7,8 @@ import { replaceFile } from './replace-file.ts';
  * `key` alone deletes it, and the last line for a key wins. Saving appends only what
  * changed since, so a build that changes a few of tens of thousands of entries writes a
  * few lines rather than the whole map; once most of the file is outdated lines it is
- * written afresh, whole or not at all (replaceFile). A last line cut short (a process stopped in
- * the middle of an append) is ignored. Values are parsed when first asked for.
+ * written afresh, whole or not at all (replaceFile). A last line cut short (a process
+ * stopped in the middle of an append) is ignored, and so is a line whose JSON is damaged.
  */
 export interface KeyedLog<Value> {
   get(key: string): Value | undefined;
@@ -26,14 +26,9 @@ const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
 
 export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
-  /** Each value as its line's JSON until it is asked for, then parsed. */
-  const entries = new Map<string, { json: string; value?: Value }>();
-  /** Characters in the file, and in the lines of its live entries; and the file's size in bytes, as this map left it. */
-  let fileSize = 0;
-  let liveSize = 0;
-  let fileBytes = 0;
-  const lineSize = (key: string, json: string) => key.length + json.length + 2;
   let text = '';
+  /** The file's size in bytes, as this map left it. */
+  let fileBytes = 0;
   try {
     const bytes = readFileSync(file);
     fileBytes = bytes.length;
@@ -41,55 +36,36 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
   } catch {
     // No file yet: an empty map.
   }
-  for (let start = 0; start < text.length; ) {
-    const end = text.indexOf('\n', start);
-    if (end < 0) break;
-    const tab = text.indexOf('\t', start);
-    if (tab < 0 || tab > end) entries.delete(text.slice(start, end));
-    else entries.set(text.slice(start, tab), { json: text.slice(tab + 1, end) });
-    start = end + 1;
-  }
-  fileSize = text.length;
-  for (const [key, { json }] of entries) liveSize += lineSize(key, json);
+  const { entries, jsonSizes } = readLines<Value>(text);
+  /** Characters in the file, and in the lines of its live entries. */
+  let fileSize = text.length;
+  let liveSize = 0;
+  for (const [key, size] of jsonSizes) liveSize += key.length + size + 2;
   /** A last line cut short: appending after it would join the next line to it, so the next save writes the file afresh. */
   let torn = text.length > 0 && !text.endsWith('\n');
+  text = '';
   /** Keys set or deleted since the last save. */
   const changed = new Set<string>();
-  const lineOf = (key: string) => {
-    const entry = entries.get(key);
-    return entry ? `${key}\t${entry.json}\n` : `${key}\n`;
+  const lineOf = (key: string) => (entries.has(key) ? `${key}\t${JSON.stringify(entries.get(key))}\n` : `${key}\n`);
+  const forget = (key: string) => {
+    if (jsonSizes.has(key)) liveSize -= key.length + jsonSizes.get(key)! + 2;
+    jsonSizes.delete(key);
   };
   return {
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (!('value' in entry)) {
-        try {
-          entry.value = JSON.parse(entry.json) as Value;
-        } catch {
-          // A damaged line: as if the key were not there.
-          liveSize -= lineSize(key, entry.json);
-          entries.delete(key);
-          return undefined;
-        }
-      }
-      return entry.value;
-    },
+    get: (key) => entries.get(key),
     has: (key) => entries.has(key),
     set(key, value) {
       if (/[\t\n]/.test(key)) throw new Error(`A key of ${path.basename(file)} holds a tab or a line break: ${JSON.stringify(key)}`);
-      const before = entries.get(key);
-      if (before) liveSize -= lineSize(key, before.json);
-      const json = JSON.stringify(value);
-      entries.set(key, { json, value });
-      liveSize += lineSize(key, json);
+      forget(key);
+      entries.set(key, value);
+      const size = JSON.stringify(value).length;
+      jsonSizes.set(key, size);
+      liveSize += key.length + size + 2;
       changed.add(key);
     },
     delete(key) {
-      const before = entries.get(key);
-      if (!before) return;
-      liveSize -= lineSize(key, before.json);
-      entries.delete(key);
+      if (!entries.delete(key)) return;
+      forget(key);
       changed.add(key);
     },
     keys: () => entries.keys(),
@@ -116,4 +92,50 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
       changed.clear();
     },
   };
+}
+
+/**
+ * The entries the lines leave, and the length of each one's JSON. Every value is parsed in
+ * one JSON.parse of them all: tens of thousands of calls, one a line, cost several times
+ * as much. Should one line be damaged, each is parsed alone and the damaged ones dropped.
+ */
+function readLines<Value>(text: string): { entries: Map<string, Value>; jsonSizes: Map<string, number> } {
+  const jsons = new Map<string, string>();
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    if (end < 0) break;
+    const tab = text.indexOf('\t', start);
+    if (tab < 0 || tab > end) jsons.delete(text.slice(start, end));
+    else {
+      const key = text.slice(start, tab);
+      // Deleted first: a key set again goes to the end, as in the file.
+      jsons.delete(key);
+      jsons.set(key, text.slice(tab + 1, end));
+    }
+    start = end + 1;
+  }
+  const entries = new Map<string, Value>();
+  const jsonSizes = new Map<string, number>();
+  let values: Value[] | undefined;
+  try {
+    values = JSON.parse(`[${[...jsons.values()].join(',')}]`) as Value[];
+    if (values.length !== jsons.size) values = undefined;
+  } catch {
+    values = undefined;
+  }
+  let i = 0;
+  for (const [key, json] of jsons) {
+    let value: Value;
+    if (values) value = values[i++]!;
+    else {
+      try {
+        value = JSON.parse(json) as Value;
+      } catch {
+        continue;
+      }
+    }
+    entries.set(key, value);
+    jsonSizes.set(key, json.length);
+  }
+  return { entries, jsonSizes };
 }

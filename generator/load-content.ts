@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import path from 'node:path';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
@@ -14,6 +15,7 @@ import type { InstanceImage } from '../core/instances.ts';
 import { compareRecords } from './record-order.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { isHidden, listContent, pathsUnder } from './list-content.ts';
+import { noteChecked, wholeMeta } from './last-analyses.ts';
 
 export interface Site {
   name: string;
@@ -48,8 +50,15 @@ export interface ContentRecord {
   collection: CollectionKey;
   slug: string;
   file: string;
-  /** Validated frontmatter: the common fields plus the collection's own. */
+  /**
+   * Validated frontmatter: the common fields plus the collection's own. For a record kept
+   * from the last build (last-analyses.ts) the long values (prose fields, lists of long
+   * items) are left out: only the record's own page and document show them, and those are
+   * made from `complete()`.
+   */
   fields: Record<string, unknown> & { title: string; category: string; summary: string; lastUpdated: string };
+  /** The record with every field, read from the cache if need be. */
+  complete(): ContentRecord;
   /** A hash of the file: what every output built from this record alone depends on. */
   source: string;
   /** Words of the body, known without reading the body (reading times). */
@@ -92,6 +101,8 @@ export interface LoadOptions {
 
 interface Analyzed {
   file: string;
+  /** The file's absolute path, as the content reader and the last analyses know it. */
+  at: string;
   slug: string;
   analysis: AnalyzedFile;
 }
@@ -118,7 +129,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   }
   problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, inContent));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
-  const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
+  const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, at: job.file, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
     const analysis = analyses[i];
@@ -165,10 +176,18 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const turn = eventLoopTurns();
   const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
   const sitePaths = knownSitePaths(slugs);
-  for (const { file, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
-    await turn();
-    problems.push(...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, sitePaths));
+  // A file's checks depend on its text and on which records there are (the site's paths follow from them): a text that passed them against the same records passes again.
+  const recordsKey = hash('sha1', COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'), 'base64url');
+  const last = options.cache?.lastAnalyses();
+  for (const { file, at, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
+    const pause = turn();
+    if (pause) await pause;
+    if (analysis.checked === recordsKey) continue;
+    const found = [...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, sitePaths)];
+    problems.push(...found);
+    if (last && !found.length) noteChecked(last, at, recordsKey);
   }
+  last?.save();
 
   if (problems.length || !site || !pricing || !catalogue) {
     throw new ContentError(problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
@@ -194,5 +213,20 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 export const problemName = (file: string): string => path.relative(process.cwd(), file) || file;
 
 export function toRecord(site: Site, collection: CollectionKey, file: string, slug: string, analysis: AnalyzedFile): ContentRecord {
-  return { collection, slug, file, fields: analysis.meta.data as ContentRecord['fields'], source: analysis.source, words: analysis.meta.words, body: analysis.body, url: site.baseUrl + paths.recordPage(collection, slug) };
+  const { meta, source, body } = analysis;
+  const record: ContentRecord = {
+    collection,
+    slug,
+    file,
+    fields: meta.data as ContentRecord['fields'],
+    source,
+    words: meta.words,
+    body,
+    url: site.baseUrl + paths.recordPage(collection, slug),
+    complete() {
+      const whole = wholeMeta(meta);
+      return whole === meta ? record : { ...record, fields: whole.data as ContentRecord['fields'] };
+    },
+  };
+  return record;
 }

@@ -294,13 +294,13 @@ function lazyPage(site: Corpus['site'], pagePath: string, signatures: Pick<Recor
 export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus), known?: RecordSignatures): { document: [string, LazyOutput<string>]; page: PageOutputs } {
   const pagePath = paths.recordPage(record.collection, record.slug);
   return {
-    document: [apiFile(paths.apiRecord(record.collection, record.slug)), signedOutput(known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]), () => json(recordDocument(record)))],
+    document: [apiFile(paths.apiRecord(record.collection, record.slug)), signedOutput(known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]), () => json(recordDocument(record.complete())))],
     page: lazyPage(
       corpus.site,
       pagePath,
       known ?? pageSignatures(siteKey, ['record-page', record.source, relatedSignature(corpus, record)], [JSON.stringify(neighboursOf(corpus, record))]),
       // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
-      () => recordPage(record, recordContext(corpus, record)),
+      () => recordPage(record.complete(), recordContext(corpus, record)),
     ),
   };
 }

@@ -7,8 +7,8 @@ import { mapBounded } from './map-bounded.ts';
 import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-import { checkDist, type DistCheck } from './dist-check.ts';
-import { manifestEntries, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
+import { checkDist, foldersOf, type DistCheck } from './dist-check.ts';
+import { manifestDirectories, manifestEntries, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
@@ -144,6 +144,15 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const header = readManifest(manifestFile, root);
   /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
   const previous = manifestEntries(manifestFile);
+  const folders = manifestDirectories(manifestFile);
+  /** Folders files were written to or removed from (or made or removed themselves) since the folders were last recorded. */
+  const touched = new Set<string>();
+  const touch = (file: string) => {
+    for (let at = file.lastIndexOf('/'); ; at = file.lastIndexOf('/', at - 1)) {
+      touched.add(at > 0 ? file.slice(0, at) : '');
+      if (at <= 0) break;
+    }
+  };
   let writtenBy = header?.generator;
   /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
   let verified = false;
@@ -151,7 +160,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   let checking: Promise<DistCheck> | undefined;
   /** Listed files not as recorded, once the check is done; files written since are taken out. */
   let altered: Set<string> | undefined;
-  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous)));
+  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous, folders)));
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   const intact = (file: string, key?: string) => {
     const known = previous.get(file);
@@ -175,6 +184,17 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       }
     }
     return at;
+  };
+
+  /** Records each folder as it is now (dist-check.ts), or forgets it when it is gone. */
+  const recordFolders = (names: Iterable<string>) => {
+    const now = Date.now();
+    for (const folder of names) {
+      const info = statSync(path.join(root, folder), { throwIfNoEntry: false });
+      if (info?.isDirectory()) folders.set(folder, [info.mtimeMs, now]);
+      else folders.delete(folder);
+    }
+    touched.clear();
   };
 
   /** A part's text, rendered: for a file of parts written apart from a build's write. */
@@ -201,6 +221,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
     if (!parts) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
+    touch(file);
     altered?.delete(file);
     const info = statSync(target);
     return parts ? [key, info.size, info.mtimeMs, parts] : [key, info.size, info.mtimeMs];
@@ -273,11 +294,15 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       for (const file of stale) {
         rmSync(path.join(root, file), { force: true });
+        touch(file);
         changed.push(file);
       }
       if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
+      recordFolders(folders.size ? [...touched, ...(found?.read ?? [])] : foldersOf(previous.keys()));
       writtenBy = generatorFingerprint();
+      // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
       previous.save();
+      folders.save();
       writeManifest(manifestFile, { outDir: root, inputs, generator: writtenBy });
       verified = trusted;
       altered = undefined;
@@ -318,6 +343,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       for (const file of removed) {
         rmSync(path.join(root, file), { force: true });
         previous.delete(file);
+        touch(file);
         ahead.add(file);
       }
       removeEmptyFolders(root, removed.map((file) => path.join(root, file)));

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -135,6 +135,46 @@ describe('incremental builds', () => {
     expect(differing).toEqual(expect.arrayContaining([`threats/${syntheticSlug('threats', 1)}/index.html`, 'glossary/index.html', 'llms.txt', '_data/search-index.json']));
   });
 
+  it('make the pages and documents of records kept from the last build whole, their long fields read back from the cache', async () => {
+    // The shipped records: their prose fields are longer than the last analyses keep (last-analyses.ts).
+    const shipped = path.join(root, 'shipped');
+    await cp(path.join(project, 'content'), shipped, { recursive: true });
+    const threat = path.join(shipped, 'threats', 'adversary-in-the-middle-phishing.md');
+    expect((await readFile(threat, 'utf8')).match(/^howItWorks: (.*)$/m)![1]!.length).toBeGreaterThan(400);
+    // An app guide that cites it, with lists of long items (risks, policies).
+    expect((await readFile(path.join(shipped, 'apps', 'microsoft-365.md'), 'utf8')).match(/^relatedThreats: .*adversary-in-the-middle-phishing/m)).not.toBeNull();
+    const out = path.join(root, 'shipped-cached');
+    const cachedShipped = () => build({ contentDir: shipped, outDir: out, cacheDir });
+    const expectClean = async (name: string) => {
+      await build({ contentDir: shipped, outDir: path.join(root, name) });
+      expect(await digest(out)).toEqual(await digest(path.join(root, name)));
+    };
+    await cachedShipped();
+    // A new title: the pages of the records that cite the threat (kept from the last build) are made again, whole.
+    await writeFile(threat, (await readFile(threat, 'utf8')).replace(/^title: .*$/m, 'title: A renamed phishing proxy'));
+    const summary = await cachedShipped();
+    expect(summary.changed).toEqual(expect.arrayContaining(['apps/microsoft-365/index.html', 'apps/microsoft-365/index.html.md']));
+    await expectClean('shipped-retitled');
+    // A kept record's document, removed by hand, is made again whole.
+    await rm(path.join(out, 'api', 'v1', 'apps', 'microsoft-365.json'));
+    expect(await cachedShipped()).toMatchObject({ written: 1 });
+    await expectClean('shipped-document');
+  });
+
+  it('check unchanged files again once the records they could name changed: a deleted record fails the build over references and links to it', async () => {
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
+    const target = syntheticSlug('threats', 2);
+    await writeFile(post, `${await readFile(post, 'utf8')}\nSee [the threat](/threats/${target}/).\n`);
+    await cached('checked');
+    // Nothing changed in the files that name the threat; only the threat is gone.
+    await rm(path.join(content, 'threats', `${target}.md`));
+    const failure = await cached('checked').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ContentError);
+    const message = (failure as ContentError).message;
+    expect(message).toContain(`links to /threats/${target}/`);
+    expect(message).toMatch(new RegExp(`apps/${syntheticSlug('apps', 2)}\\.md:\\d+: relatedThreats\\.0: "${target}" is not a record of threats`));
+  });
+
   it('update one dist/ in place through edits, deletions and renames, always equal to a clean build', async () => {
     const same = () => cached('in-place');
     const expectClean = async (name: string) => {
@@ -190,12 +230,12 @@ describe('incremental builds', () => {
     await expectClean('after-hand-edits');
   });
 
-  it('keep their analyses in two packs that do not grow with edits; a damaged cache costs analysis, never correctness', async () => {
+  it('keep their analyses in two packs and a log of the last ones, none growing with edits; a damaged cache costs analysis, never correctness', async () => {
     const cacheFiles = () => fg('analyses/**/*', { cwd: cacheDir, stats: true });
-    const packs = async () => (await cacheFiles()).filter((f) => /^(fields|bodies)-/.test(path.basename(f.path)));
+    const packs = async () => (await cacheFiles()).filter((f) => /^(fields-|bodies-|last-analyses)/.test(path.basename(f.path)));
     await cached('packed');
     const first = await cacheFiles();
-    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([expect.stringMatching(/^bodies-/), 'bodies.index', expect.stringMatching(/^fields-/), 'fields.index']);
+    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([expect.stringMatching(/^bodies-/), 'bodies.index', expect.stringMatching(/^fields-/), 'fields.index', 'last-analyses.log']);
     const firstSize = first.reduce((n, f) => n + f.stats!.size, 0);
 
     const posts = (await fg('posts/*.md', { cwd: content, absolute: true })).sort();
@@ -205,11 +245,11 @@ describe('incremental builds', () => {
       await cached('packed');
     }
     const later = await cacheFiles();
-    expect(later).toHaveLength(4);
+    expect(later).toHaveLength(5);
     // Entries of the edited file's earlier versions are dropped once they make up half a pack.
     expect(later.reduce((n, f) => n + f.stats!.size, 0)).toBeLessThan(firstSize * 2.2);
 
-    // Bytes changed inside each pack, then each pack cut short: the next builds analyze again what they cannot read.
+    // Bytes changed inside each pack and the log, then each cut short: the next builds analyze again what they cannot read.
     for (const pack of await packs()) {
       const bytes = await readFile(path.join(cacheDir, pack.path));
       bytes.fill(120, Math.floor(bytes.length / 3), Math.floor(bytes.length / 3) + 2000);

@@ -11,6 +11,7 @@ import { analyzeJob, storedAnalysis, type AnalyzeJob, type StoredAnalysis } from
 import { eventLoopTurns } from '../event-loop-turns.ts';
 import { limitHeapGrowth } from '../heap-growth.ts';
 import { worthAThread } from './worth-a-thread.ts';
+import { lastAnalysis, metaOf, noteAnalysis } from '../last-analyses.ts';
 
 /**
  * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
@@ -54,6 +55,8 @@ export interface AnalyzedFile {
   source: string;
   meta: FileMeta;
   body(): WrittenBody;
+  /** The records (recordsKey) this very text last passed the corpus-wide checks against, if a build kept it (last-analyses.ts). */
+  checked?: string;
 }
 
 export interface AnalyzeFilesOptions {
@@ -75,20 +78,27 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   const metas = metasFor(cache);
   const ahead = new Set<string>();
   aheadOfAnalysis.set(cache, ahead);
+  const last = cache.lastAnalyses();
+  /** Files whose last analysis is of another text (or none): noted once analyzed. */
+  const renewed: { index: number; digest: string }[] = [];
   const turn = eventLoopTurns();
   for (const [index, file] of files.entries()) {
-    await turn();
+    const pause = turn();
+    if (pause) await pause;
     const read = reader.read(file.file);
     if (!read) continue;
-    const source = sourceOf(file.kind, file.relative, read.digest);
-    const meta = metas.get(source) ?? cache.lookup<FileMeta>([source, 'meta']);
+    const known = last && lastAnalysis(last, file.file);
+    const same = known?.kind === file.kind && known.relative === file.relative && known.digest === read.digest ? known : undefined;
+    const source = same?.source ?? sourceOf(file.kind, file.relative, read.digest);
+    if (!same) renewed.push({ index, digest: read.digest });
+    const meta = metas.get(source) ?? (same && metaOf(same, () => cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta)) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
       pending.push({ index, source });
       jobs.push({ relative: file.relative, kind: file.kind, text: read.bytes?.toString('utf8') ?? readFileSync(file.file, 'utf8') });
       continue;
     }
     metas.set(source, meta);
-    results[index] = fromCache(file, source, meta, cache);
+    results[index] = { ...fromCache(file, source, meta, cache), ...(same?.checked ? { checked: same.checked } : {}) };
   }
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
@@ -118,6 +128,15 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
   }
   const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
   cache.save(live);
+  if (last) {
+    for (const { index, digest } of renewed) {
+      const file = files[index]!;
+      const result = results[index];
+      if (result) noteAnalysis(last, file.file, { kind: file.kind, relative: file.relative, digest, source: result.source }, result.meta, file.kind !== 'page' && file.kind !== 'data');
+    }
+    const analyzed = new Set(files.map((file) => file.file));
+    for (const file of [...last.keys()]) if (!analyzed.has(file)) last.delete(file);
+  }
   for (const source of metas.keys()) if (!live.has(source) && !ahead.has(source)) metas.delete(source);
   if (aheadOfAnalysis.get(cache) === ahead) aheadOfAnalysis.delete(cache);
   return results;
@@ -139,9 +158,12 @@ function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredA
  * and not kept: at 50,000 records, every body held at once was most of a build's memory.
  * A body missing from the cache (removed by hand) is analyzed again from the file.
  */
-function fromCache({ file, relative, kind }: ContentFile, source: string, meta: FileMeta, cache: BuildCache): AnalyzedFile {
-  return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob({ relative, kind, text: readFileSync(file, 'utf8') }).body };
+function fromCache(file: ContentFile, source: string, meta: FileMeta, cache: BuildCache): AnalyzedFile {
+  return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob(jobOf(file)).body };
 }
+
+/** A file to analyze again from its text on disk: what the cache should have held of it is gone. */
+const jobOf = ({ file, relative, kind }: ContentFile): AnalyzeJob => ({ relative, kind, text: readFileSync(file, 'utf8') });
 
 /** The fields and checks of a file analyzed or read from this cache, by its source hash. */
 export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefined => metasOf.get(cache)?.get(source);
