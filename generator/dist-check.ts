@@ -26,9 +26,11 @@ export interface DistCheck {
  */
 export function checkDist(root: string, listed: Pick<ManifestEntries, 'get' | 'keys'>, folders?: Pick<ManifestDirectories, 'get' | 'keys' | 'size'>): DistCheck {
   const check: DistCheck = { altered: [], missing: [], unlisted: [], read: [] };
+  // Names in dist/ are normalized and `/`-separated: joined by concatenation (40,000 path.join calls cost 50 ms).
+  const at = path.sep === '/' ? (name: string) => (name ? `${root}/${name}` : root) : (name: string) => path.join(root, name);
   for (const file of listed.keys()) {
     const known = listed.get(file)!;
-    const info = statSync(path.join(root, file), { throwIfNoEntry: false });
+    const info = statSync(at(file), { throwIfNoEntry: false });
     if (!info) check.altered.push(file), check.missing.push(file);
     else if (!info.isFile() || info.size !== known[1] || info.mtimeMs !== known[2]) check.altered.push(file);
   }
@@ -37,7 +39,7 @@ export function checkDist(root: string, listed: Pick<ManifestEntries, 'get' | 'k
     return check;
   }
   for (const folder of folders.keys()) {
-    const info = statSync(path.join(root, folder), { throwIfNoEntry: false });
+    const info = statSync(at(folder), { throwIfNoEntry: false });
     if (info?.isDirectory() && unchanged(folders.get(folder)!, info.mtimeMs)) continue;
     check.read.push(folder);
     unlistedIn(root, folder, listed, folders, check.unlisted);
