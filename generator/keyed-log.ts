@@ -3,12 +3,15 @@ import path from 'node:path';
 import { replaceFile } from './replace-file.ts';
 
 /**
- * A map of JSON values kept in one file of lines, appended to: `key<TAB>json` sets a key,
- * `key` alone deletes it, and the last line for a key wins. Saving appends only what
+ * A map of JSON values kept in one file of lines, appended to: `["key",value],` sets a key,
+ * `["key"],` deletes it, and the last line for a key wins. Saving appends only what
  * changed since, so a build that changes a few of tens of thousands of entries writes a
  * few lines rather than the whole map; once most of the file is outdated lines it is
- * written afresh, whole or not at all (replaceFile). A last line cut short (a process
- * stopped in the middle of an append) is ignored, and so is a line whose JSON is damaged.
+ * written afresh, whole or not at all (replaceFile). The lines, put between brackets, are
+ * one JSON array, read in one JSON.parse: tens of thousands of calls, one a line, cost
+ * several times as much, and at 50,000 records the file's text would otherwise stay in
+ * memory under its keys. A last line cut short (a process stopped in the middle of an
+ * append) and a damaged line are ignored.
  */
 export interface KeyedLog<Value> {
   get(key: string): Value | undefined;
@@ -26,41 +29,33 @@ const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
 
 export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
-  let text = '';
-  /** The file's size in bytes, as this map left it. */
-  let fileBytes = 0;
+  let bytes: Buffer | undefined;
   try {
-    const bytes = readFileSync(file);
-    fileBytes = bytes.length;
-    text = bytes.toString();
+    bytes = readFileSync(file);
   } catch {
     // No file yet: an empty map.
   }
-  const { entries, jsonSizes } = readLines<Value>(text);
-  /** Characters in the file, and in the lines of its live entries. */
-  let fileSize = text.length;
+  const { entries, lineSizes, complete } = readLines<Value>(bytes ?? Buffer.alloc(0));
+  /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
+  let fileSize = bytes?.length ?? 0;
   let liveSize = 0;
-  for (const [key, size] of jsonSizes) liveSize += key.length + size + 2;
+  for (const size of lineSizes.values()) liveSize += size;
+  bytes = undefined;
   /** A last line cut short: appending after it would join the next line to it, so the next save writes the file afresh. */
-  let torn = text.length > 0 && !text.endsWith('\n');
-  text = '';
+  let torn = !complete;
   /** Keys set or deleted since the last save. */
   const changed = new Set<string>();
-  const lineOf = (key: string) => (entries.has(key) ? `${key}\t${JSON.stringify(entries.get(key))}\n` : `${key}\n`);
+  const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
   const forget = (key: string) => {
-    if (jsonSizes.has(key)) liveSize -= key.length + jsonSizes.get(key)! + 2;
-    jsonSizes.delete(key);
+    liveSize -= lineSizes.get(key) ?? 0;
+    lineSizes.delete(key);
   };
   return {
     get: (key) => entries.get(key),
     has: (key) => entries.has(key),
     set(key, value) {
-      if (/[\t\n]/.test(key)) throw new Error(`A key of ${path.basename(file)} holds a tab or a line break: ${JSON.stringify(key)}`);
       forget(key);
       entries.set(key, value);
-      const size = JSON.stringify(value).length;
-      jsonSizes.set(key, size);
-      liveSize += key.length + size + 2;
       changed.add(key);
     },
     delete(key) {
@@ -74,68 +69,68 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
     },
     save() {
       if (!changed.size) return;
-      const appended = [...changed].map(lineOf).join('');
+      const lines = [...changed].map(lineOf);
+      for (const [i, key] of [...changed].entries()) if (entries.has(key)) lineSizes.set(key, Buffer.byteLength(lines[i]!));
+      for (const key of changed) if (entries.has(key)) liveSize += lineSizes.get(key)!;
+      const appended = lines.join('');
+      const appendedSize = Buffer.byteLength(appended);
       // A file no longer as this map left it (removed, cut, or written by another process) is written afresh from the map.
-      const elsewhere = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) !== fileBytes;
-      if (torn || elsewhere || fileSize + appended.length > MAX_SIZE_PER_LIVE * liveSize + SLACK) {
+      const elsewhere = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) !== fileSize;
+      if (torn || elsewhere || fileSize + appendedSize > MAX_SIZE_PER_LIVE * liveSize + SLACK) {
         const whole = [...entries.keys()].map(lineOf).join('');
         replaceFile(file, whole);
-        fileSize = whole.length;
-        fileBytes = Buffer.byteLength(whole);
+        fileSize = Buffer.byteLength(whole);
         torn = false;
       } else {
         mkdirSync(path.dirname(file), { recursive: true });
         appendFileSync(file, appended);
-        fileSize += appended.length;
-        fileBytes += Buffer.byteLength(appended);
+        fileSize += appendedSize;
       }
       changed.clear();
     },
   };
 }
 
+/** A line as read: a key and its value, or a key alone (deleted). */
+type Line = [key: string, value?: unknown];
+
 /**
- * The entries the lines leave, and the length of each one's JSON. Every value is parsed in
- * one JSON.parse of them all: tens of thousands of calls, one a line, cost several times
- * as much. Should one line be damaged, each is parsed alone and the damaged ones dropped.
+ * The entries the lines leave, each live one's line size in bytes, and whether the file
+ * ended with a whole line. Should a line be damaged (the one JSON.parse fails), each line
+ * is parsed alone and the damaged ones dropped.
  */
-function readLines<Value>(text: string): { entries: Map<string, Value>; jsonSizes: Map<string, number> } {
-  const jsons = new Map<string, string>();
-  for (let start = 0; start < text.length; ) {
-    const end = text.indexOf('\n', start);
-    if (end < 0) break;
-    const tab = text.indexOf('\t', start);
-    if (tab < 0 || tab > end) jsons.delete(text.slice(start, end));
-    else {
-      const key = text.slice(start, tab);
-      // Deleted first: a key set again goes to the end, as in the file.
-      jsons.delete(key);
-      jsons.set(key, text.slice(tab + 1, end));
-    }
-    start = end + 1;
-  }
-  const entries = new Map<string, Value>();
-  const jsonSizes = new Map<string, number>();
-  let values: Value[] | undefined;
+function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSizes: Map<string, number>; complete: boolean } {
+  const ends: number[] = [];
+  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) ends.push(at);
+  const whole = ends.length ? ends.at(-1)! + 1 : 0;
+  let lines: unknown[] | undefined;
   try {
-    values = JSON.parse(`[${[...jsons.values()].join(',')}]`) as Value[];
-    if (values.length !== jsons.size) values = undefined;
+    // Every whole line ends with a comma: a last element of 0 closes the array.
+    lines = JSON.parse(`[${bytes.toString('utf8', 0, whole)}0]`) as unknown[];
+    if (lines.length !== ends.length + 1) lines = undefined;
   } catch {
-    values = undefined;
+    lines = undefined;
   }
-  let i = 0;
-  for (const [key, json] of jsons) {
-    let value: Value;
-    if (values) value = values[i++]!;
-    else {
-      try {
-        value = JSON.parse(json) as Value;
-      } catch {
-        continue;
-      }
+  lines ??= ends.map((end, i) => {
+    try {
+      return JSON.parse(bytes.toString('utf8', i ? ends[i - 1]! + 1 : 0, end).replace(/,$/, '')) as unknown;
+    } catch {
+      return undefined;
     }
-    entries.set(key, value);
-    jsonSizes.set(key, json.length);
-  }
-  return { entries, jsonSizes };
+  });
+  const entries = new Map<string, Value>();
+  const lineSizes = new Map<string, number>();
+  ends.forEach((end, i) => {
+    const line = lines![i];
+    if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) return;
+    const [key] = line as Line;
+    // Deleted first: a key set again goes to the end, as in the file.
+    entries.delete(key);
+    lineSizes.delete(key);
+    if (line.length === 2) {
+      entries.set(key, line[1] as Value);
+      lineSizes.set(key, end + 1 - (i ? ends[i - 1]! + 1 : 0));
+    }
+  });
+  return { entries, lineSizes, complete: whole === bytes.length };
 }

@@ -14,12 +14,12 @@ import { indexLayout, indexOf, objectEntry, type IndexLines } from './search-ind
  */
 export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument[]): Buffer | undefined {
   if (!INDEXED_FIELDS_STORED) return undefined;
-  const old = indexLines(Buffer.from(previous.buffer, previous.byteOffset, previous.byteLength).toString());
+  const old = indexLines(Buffer.from(previous.buffer, previous.byteOffset, previous.byteLength));
   if (!old || old.documentIds.length !== documents.length) return undefined;
   const changed: { shortId: number; before: SearchDocument; after: SearchDocument }[] = [];
   for (const [shortId, document] of documents.entries()) {
-    if (old.documentIds[shortId] !== objectEntry(shortId, document.id)) return undefined;
-    const stored = old.storedFields[shortId]!;
+    if (old.documentIds[shortId]!.toString() !== objectEntry(shortId, document.id)) return undefined;
+    const stored = old.storedFields[shortId]!.toString();
     if (stored === objectEntry(shortId, storedFieldsOf(document))) continue;
     changed.push({ shortId, before: { ...(JSON.parse(stored.slice(stored.indexOf(':') + 1)) as SearchDocument), id: document.id }, after: document });
   }
@@ -66,7 +66,7 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
     }
     // The line's term is the next changed one: freshBefore passed those before it.
     next++;
-    const patched = applied(term, (JSON.parse(line) as [string, Fields])[1], change);
+    const patched = applied(term, (JSON.parse(line.toString()) as [string, Fields])[1], change);
     if (patched) lines.index.push(patched);
   }
   freshBefore(undefined);
@@ -102,12 +102,11 @@ function storedFieldsOf(document: SearchDocument): Record<string, unknown> {
 }
 
 /** The term a line of the index's terms is for: the JSON string after its opening bracket. */
-function termOf(line: string): string | undefined {
-  if (!line.startsWith('["')) return undefined;
+function termOf(line: Buffer): string | undefined {
+  if (line[0] !== 0x5b || line[1] !== 0x22) return undefined;
   for (let at = 2; at < line.length; at++) {
-    const char = line.charCodeAt(at);
-    if (char === 0x5c) at++;
-    else if (char === 0x22) return JSON.parse(line.slice(1, at + 1)) as string;
+    if (line[at] === 0x5c) at++;
+    else if (line[at] === 0x22) return JSON.parse(line.toString('utf8', 1, at + 1)) as string;
   }
   return undefined;
 }
@@ -118,27 +117,27 @@ function termOf(line: string): string | undefined {
  * of entries, framed by the lines that open and close each part (the first and the last as
  * indexLayout writes them), the terms in code-unit order.
  */
-function indexLines(text: string): (IndexLines & { terms: string[] }) | undefined {
-  const runs: string[][] = [];
+function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { terms: string[] }) | undefined {
+  const runs: Buffer[][] = [];
   const frame: string[] = [];
-  let run: string[] | undefined;
-  for (let start = 0; start <= text.length; ) {
-    let end = text.indexOf('\n', start);
-    if (end < 0) end = text.length;
-    const line = text.slice(start, end);
+  let run: Buffer[] | undefined;
+  for (let start = 0; start <= bytes.length; ) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end < 0) end = bytes.length;
+    const line = bytes.subarray(start, end);
     start = end + 1;
     // Entries begin with a quoted short id or, for terms, a bracket and a quote; the lines of the frame never do.
-    if (line.startsWith('"') || line.startsWith('["')) {
-      (run ??= []).push(line.endsWith(',') ? line.slice(0, -1) : line);
+    if (line[0] === 0x22 || (line[0] === 0x5b && line[1] === 0x22)) {
+      (run ??= []).push(line[line.length - 1] === 0x2c ? line.subarray(0, -1) : line);
       continue;
     }
     if (run) runs.push(run);
     run = undefined;
-    frame.push(line);
+    frame.push(line.toString());
   }
   if (runs.length !== 4 || frame.length !== 5) return undefined;
   if (!frame[0]!.startsWith('{"documentCount":') || frame[4] !== '],"serializationVersion":2}') return undefined;
-  const [documentIds, fieldLength, storedFields, index] = runs as [string[], string[], string[], string[]];
+  const [documentIds, fieldLength, storedFields, index] = runs as [Buffer[], Buffer[], Buffer[], Buffer[]];
   if (fieldLength.length !== documentIds.length || storedFields.length !== documentIds.length) return undefined;
   const terms: string[] = [];
   for (const line of index) {
