@@ -35,14 +35,14 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
   } catch {
     // No file yet: an empty map.
   }
-  const { entries, lineSizes, complete } = readLines<Value>(bytes ?? Buffer.alloc(0));
+  const { entries, lineSizes, sound } = readLines<Value>(bytes ?? Buffer.alloc(0));
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
   let fileSize = bytes?.length ?? 0;
   let liveSize = 0;
   for (const size of lineSizes.values()) liveSize += size;
   bytes = undefined;
-  /** A last line cut short: appending after it would join the next line to it, so the next save writes the file afresh. */
-  let torn = !complete;
+  /** A last line cut short (appending after it would join the next line to it) or a damaged line: the next save writes the file afresh. */
+  let torn = !sound;
   /** Keys set or deleted since the last save. */
   const changed = new Set<string>();
   const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
@@ -95,11 +95,11 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
 type Line = [key: string, value?: unknown];
 
 /**
- * The entries the lines leave, each live one's line size in bytes, and whether the file
- * ended with a whole line. Should a line be damaged (the one JSON.parse fails), each line
- * is parsed alone and the damaged ones dropped.
+ * The entries the lines leave, each live one's line size in bytes, and whether every line
+ * was whole and sound. Should a line be damaged (the one JSON.parse fails), each line is
+ * parsed alone and the damaged ones dropped.
  */
-function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSizes: Map<string, number>; complete: boolean } {
+function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSizes: Map<string, number>; sound: boolean } {
   const ends: number[] = [];
   for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) ends.push(at);
   const whole = ends.length ? ends.at(-1)! + 1 : 0;
@@ -120,9 +120,13 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSiz
   });
   const entries = new Map<string, Value>();
   const lineSizes = new Map<string, number>();
+  let sound = whole === bytes.length;
   ends.forEach((end, i) => {
     const line = lines![i];
-    if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) return;
+    if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) {
+      sound = false;
+      return;
+    }
     const [key] = line as Line;
     // Deleted first: a key set again goes to the end, as in the file.
     entries.delete(key);
@@ -132,5 +136,5 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSiz
       lineSizes.set(key, end + 1 - (i ? ends[i - 1]! + 1 : 0));
     }
   });
-  return { entries, lineSizes, complete: whole === bytes.length };
+  return { entries, lineSizes, sound };
 }

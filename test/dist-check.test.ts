@@ -8,7 +8,9 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
 /** A dist/ of a few files, as a write left it an hour ago: its manifest and its folders as recorded then. */
 async function writtenDist() {
   const root = await temporaryDirectory('dist-check-');
-  const files = ['index.html', 'threats/index.html', 'threats/a/index.html', 'threats/b/index.html', 'api/v1/threats/a.json'];
+  // Enough folders that reading a few of them is worth it rather than walking dist/ (a quarter at most).
+  const records = Array.from({ length: 20 }, (_, i) => `glossary/term-${i}/index.html`);
+  const files = ['index.html', 'threats/index.html', 'threats/a/index.html', 'threats/b/index.html', 'api/v1/threats/a.json', ...records];
   const hourAgo = new Date(Date.now() - 3_600_000);
   for (const file of files) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
@@ -62,13 +64,22 @@ describe('checking dist/ against its manifest', () => {
     expect(check.unlisted).toEqual(['threats/b/stray.txt']);
   });
 
-  it('walks all of dist/ when no folder is recorded, and takes a folder gone as read', async () => {
+  it('walks all of dist/ when no folder is recorded or a quarter of them changed', async () => {
     const { root, listed, folders } = await writtenDist();
     await writeFile(path.join(root, 'threats', 'a', 'stray.txt'), 'left behind');
     expect(checkDist(root, listed).unlisted).toEqual(['threats/a/stray.txt']);
+    for (let i = 0; i < 8; i++) await writeFile(path.join(root, 'glossary', `term-${i}`, 'stray.txt'), 'left behind');
+    const walked = checkDist(root, listed, folders);
+    expect(walked.read).toHaveLength(9);
+    expect(walked.unlisted.sort()).toEqual([...Array.from({ length: 8 }, (_, i) => `glossary/term-${i}/stray.txt`), 'threats/a/stray.txt'].sort());
+  });
+
+  it('takes a folder gone as read, and its files as missing', async () => {
+    const { root, listed, folders } = await writtenDist();
     await rm(path.join(root, 'threats', 'b'), { recursive: true });
     const check = checkDist(root, listed, folders);
     expect(check.missing).toEqual(['threats/b/index.html']);
-    expect(check.read.sort()).toEqual(['threats', 'threats/a', 'threats/b']);
+    expect(check.unlisted).toEqual([]);
+    expect(check.read.sort()).toEqual(['threats', 'threats/b']);
   });
 });

@@ -1,4 +1,4 @@
-import { appendFile, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openKeyedLog } from '../generator/keyed-log.ts';
@@ -46,7 +46,7 @@ describe('a keyed log', () => {
     expect(log.get('k42')).toBe(`${filler} 9`);
   });
 
-  it('ignores a last line cut short and a damaged line, and writes afresh rather than append after a cut', async () => {
+  it('ignores a last line cut short and a damaged line, and writes afresh rather than append after either', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
     await writeFile(file, '["a",1],\n["b",{damaged],\n["c",3],\n["d",[4');
     const log = openKeyedLog<number>(file);
@@ -62,6 +62,13 @@ describe('a keyed log', () => {
     expect(reread.get('e')).toBe(5);
     await appendFile(file, '["f",6],\n');
     expect(openKeyedLog<number>(file).get('f')).toBe(6);
+    // A file of another format: nothing read from it, and written afresh at the first save.
+    await writeFile(file, 'a\t1\nb\t2\n');
+    const other = openKeyedLog<number>(file);
+    expect(other.size).toBe(0);
+    other.set('c', 3);
+    other.save();
+    expect(await readFile(file, 'utf8')).toBe('["c",3],\n');
   });
 
   it('writes itself afresh when its file was removed or changed by another hand since it was read', async () => {
