@@ -49,7 +49,8 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
  * built on a thread of its own, is handed to `startEarly` as soon as it is made, before
  * the rest (write-dist.ts, DistState.prepare), up to EARLY_INDEX_RECORDS. Given what the
  * last build kept of its records, a record that nothing changed for takes its signatures
- * from there rather than working them out (record-signatures.ts).
+ * from there rather than working them out (record-signatures.ts), and its files are
+ * carried (CarriedFiles): no output is made for them unless dist/ lost one.
  */
 export interface RenderOptions {
   progress?: Progress;
