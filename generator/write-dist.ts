@@ -243,7 +243,14 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const turn = eventLoopTurns();
       const entries = [...files];
       files.clear();
-      const total = entries.length + carried.reduce((sum, group) => sum + group.files.length, 0);
+      // A record's files dist/ no longer holds as written are made like any other output: by the page pool when there are many (dist/ deleted, the cache kept).
+      const kept = carried.filter((group) => {
+        if (group.files.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) return true;
+        const outputs = group.outputs();
+        group.files.forEach((file, i) => entries.push([file, outputs[i]!]));
+        return false;
+      });
+      const total = entries.length + kept.reduce((sum, group) => sum + group.files.length, 0);
       const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
       early.clear();
       /** Keeps what was written ahead or is intact, else writes the output (made only then). */
@@ -272,9 +279,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       };
       try {
         // First, as the files of parts are written from files this write settled.
-        for (const group of carried) {
-          let outputs: Output[] | undefined;
-          group.files.forEach((file, i) => settle(file, group.keys[i]!, () => (outputs ??= group.outputs())[i]!));
+        for (const group of kept) {
+          group.files.forEach((file, i) => settle(file, group.keys[i]!, () => group.outputs()[i]!));
           progress('write', (done += group.files.length), total);
           await turn();
         }
