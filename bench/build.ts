@@ -9,8 +9,9 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
  * The build half of `npm run bench`: a corpus of real records repeated to `records`, then
  * in one run a clean build, the cached builds the content team runs (nothing changed, one
  * record edited, the cache kept without dist/; through `npm run build`, process start
- * included), Hugo on the same Markdown, output size, the peak memory of each process
- * tree, and how soon `npm run dev` serves an edit. Medians of `runs`.
+ * included), Hugo on the same Markdown, a copy of the output (what the disk alone takes to
+ * write it), output size, the CPU time and peak memory of each process tree, and how soon
+ * `npm run dev` serves an edit. Medians of `runs`.
  */
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -38,6 +39,7 @@ async function folderBytes(dir: string): Promise<{ files: number; bytes: number 
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const cpuSeconds = (runs: CommandRun[]) => (runs.every((r) => r.cpuMilliseconds !== undefined) ? seconds(median(runs.map((r) => r.cpuMilliseconds!))) : 'n/a');
 const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
 
 export async function benchBuild({ records, runs, workDir }: BuildBenchOptions): Promise<string> {
@@ -87,6 +89,16 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   }
   rows.push({ label: 'Cache kept, `dist/` deleted (`npm run build`)', runs: outputGone });
 
+  // What writing these files costs this machine's disk, whoever writes them: a floor for every build that writes them all.
+  const copies: CommandRun[] = [];
+  const copy = path.join(workDir, 'dist-copy');
+  for (let i = 0; i < runs; i++) {
+    await rm(copy, { recursive: true, force: true });
+    copies.push(await measureCommand('cp', ['-r', cleanOut, copy]));
+  }
+  await rm(copy, { recursive: true, force: true });
+  rows.push({ label: "Copying the clean build's output (`cp -r`): the disk's share", runs: copies });
+
   const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(9, runs) });
 
   const size = await folderBytes(cleanOut);
@@ -94,9 +106,9 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   const lines = [
     `Build of ${records.toLocaleString('en')} records (${size.files.toLocaleString('en')} output files, ${mib(size.bytes)}), medians of ${runs} runs:`,
     '',
-    '| | Wall time | Peak memory (process tree) |',
-    '|---|---|---|',
-    ...rows.map((row) => `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`),
+    '| | Wall time | CPU time (user + system) | Peak memory (process tree) |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${cpuSeconds(row.runs)} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`),
   ];
   if (hugoRuns.length) lines.push('', `Clean build / Hugo: ${(cleanMedian / median(hugoRuns.map((r) => r.milliseconds))).toFixed(1)}x`);
   else lines.push('', 'Hugo is not installed (apt-get install hugo): no baseline.');

@@ -1,16 +1,20 @@
 import { spawn } from 'node:child_process';
+import { watchChildrenCpu } from './process-tree-cpu.ts';
 import { watchPeakMemory } from './process-tree-memory.ts';
 
 export interface CommandRun {
   milliseconds: number;
   /** Peak resident memory of the whole process tree, in bytes (undefined off Linux). */
   peakBytes: number | undefined;
+  /** CPU time of the whole process tree, user and system, in milliseconds (undefined off Linux). */
+  cpuMilliseconds: number | undefined;
   output: string;
 }
 
-/** Runs a command to its end, timing the wall clock from spawn to exit, process start included. */
+/** Runs a command to its end, timing the wall clock from spawn to exit, process start included. Commands are measured one at a time: the CPU time counts every child that ends meanwhile. */
 export function measureCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
+    const cpu = watchChildrenCpu();
     const started = performance.now();
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
     const stopWatching = watchPeakMemory(child.pid!);
@@ -18,11 +22,13 @@ export function measureCommand(command: string, args: string[], options: { cwd?:
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     child.once('error', reject);
+    // The child has been waited for by now, so its tree's CPU time is counted.
     child.once('exit', (code) => {
       const milliseconds = performance.now() - started;
       const peakBytes = stopWatching();
+      const cpuMilliseconds = cpu();
       if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
-      else resolve({ milliseconds, peakBytes, output });
+      else resolve({ milliseconds, peakBytes, cpuMilliseconds, output });
     });
   });
 }
