@@ -8,6 +8,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
+import { mayHoldAutolinkLiteral, remarkGfmWithoutLiterals } from './autolink-literals.ts';
 import { root as escapingRoot } from './markdown-escape.ts';
 
 /**
@@ -15,6 +16,7 @@ import { root as escapingRoot } from './markdown-escape.ts';
  * from it, so they cannot say different things.
  */
 const parser = unified().use(remarkParse).use(remarkGfm);
+const literalFreeParser = unified().use(remarkParse).use(remarkGfmWithoutLiterals);
 const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
 /** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
@@ -59,7 +61,8 @@ function textOf(node: ElementContent): string {
 }
 
 export function parseMarkdown(text: string): MdastRoot {
-  return parser.runSync(parser.parse(text)) as MdastRoot;
+  const gfm = mayHoldAutolinkLiteral(text) ? parser : literalFreeParser;
+  return gfm.runSync(gfm.parse(text)) as MdastRoot;
 }
 
 /**
