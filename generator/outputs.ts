@@ -75,13 +75,12 @@ export function signedOutput<Content extends FileContent>(signature: string, ren
   return { signature, render, ...elsewhere };
 }
 
-/** A file of parts, each the text of another output after a prefix, keyed by the inputs of both. */
-export function composedOutput(parts: { inputs: string[]; prefix: string; file: string; output: Output }[]): LazyOutput<string> {
-  const keyed = parts.map(({ inputs, ...part }) => ({ key: signatureOf(inputs), ...part }));
+/** A file of parts, each the text of another output after a prefix, keyed (signatureOf) by the inputs of both. */
+export function composedOutput(parts: OutputPart[]): LazyOutput<string> {
   return {
-    signature: signatureOf(keyed.map((part) => part.key)),
-    render: () => keyed.map((part) => part.prefix + contentOf(part.output)).join(''),
-    parts: keyed,
+    signature: signatureOf(parts.map((part) => part.key)),
+    render: () => parts.map((part) => part.prefix + contentOf(part.output)).join(''),
+    parts,
   };
 }
 

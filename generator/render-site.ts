@@ -16,7 +16,7 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, contentOf, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output } from './outputs.ts';
+import { composedOutput, contentOf, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { signatureMemo, type KeptRecords, type RecordSignatures } from './record-signatures.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
@@ -95,7 +95,7 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
 
   await turn();
   const siteKey = siteKeyOf(corpus);
-  const memo = signatureMemo(lastRecords, corpus, siteKey);
+  const memo = await signatureMemo(lastRecords, corpus, siteKey);
   const twins = new Map<string, string | LazyOutput<string>>();
   const carried: CarriedFiles[] = [];
   /** A record whose files the last build wrote from what it is built from now: their keys are its signatures. */
@@ -144,7 +144,11 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
     // A page is rendered from itself and the site settings alone: as data, it is its own signature.
     putPage(page.path, lazyPage(corpus.site, page.path, pageSignatures(siteKey, ['site-page', JSON.stringify(page)]), () => page));
   }
-  const listings = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, collectionListings(key, recordCards(corpus, key))])) as Record<CollectionKey, CollectionListing[]>;
+  const listings = {} as Record<CollectionKey, CollectionListing[]>;
+  for (const key of COLLECTION_KEYS) {
+    await turn();
+    listings[key] = collectionListings(key, recordCards(corpus, key));
+  }
   for (const key of COLLECTION_KEYS) {
     for (const listing of listings[key]) {
       await turn();
@@ -190,11 +194,14 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   put(paths.llms.slice(1), llmsTxt(corpus));
   await turn();
   // Every twin in one file, read back from where it was written: when some twin changed, the others' parts are taken from the file dist/ holds.
-  const llmsFull = llmsFullParts(corpus).map(({ pagePath, prefix }, i) => {
+  const llmsFull: OutputPart[] = [];
+  for (const [i, { pagePath, prefix }] of llmsFullParts(corpus).entries()) {
+    // Ten thousand hashes: a tenth of a second npm run dev would not answer in, unless it may.
+    await turn();
     const twin = twins.get(pagePath)!;
     // A part's text depends on whether it comes first (the separator), not on its place: a record added or deleted leaves the others' keys alone.
-    return { inputs: [i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)], prefix, file: twinFile(pagePath), output: twin };
-  });
+    llmsFull.push({ key: signatureOf([i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)]), prefix, file: twinFile(pagePath), output: twin });
+  }
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   await turn();
   const sitemapPages = [
