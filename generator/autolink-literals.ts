@@ -10,7 +10,7 @@ import type { Processor } from 'unified';
 
 /**
  * GFM's autolink literals (`www.example.com`, `https://…`, `someone@example.com` as links)
- * took more than half of parsing: micromark tries a literal at every letter and digit, and
+ * took over a third of parsing: micromark tries a literal at every letter and digit, and
  * mdast-util-gfm-autolink-literal then searches every text node again. Most documents
  * cannot hold one, and for them remark-gfm without that extension gives the same tree.
  *
