@@ -69,9 +69,15 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
     },
     save() {
       if (!changed.size) return;
-      const lines = [...changed].map(lineOf);
-      for (const [i, key] of [...changed].entries()) if (entries.has(key)) lineSizes.set(key, Buffer.byteLength(lines[i]!));
-      for (const key of changed) if (entries.has(key)) liveSize += lineSizes.get(key)!;
+      const lines = [...changed].map((key) => {
+        const line = lineOf(key);
+        if (entries.has(key)) {
+          const size = Buffer.byteLength(line);
+          lineSizes.set(key, size);
+          liveSize += size;
+        }
+        return line;
+      });
       const appended = lines.join('');
       const appendedSize = Buffer.byteLength(appended);
       // A file no longer as this map left it (removed, cut, or written by another process) is written afresh from the map.
@@ -102,6 +108,7 @@ type Line = [key: string, value?: unknown];
 function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSizes: Map<string, number>; sound: boolean } {
   const ends: number[] = [];
   for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) ends.push(at);
+  const startOf = (i: number) => (i ? ends[i - 1]! + 1 : 0);
   const whole = ends.length ? ends.at(-1)! + 1 : 0;
   let lines: unknown[] | undefined;
   try {
@@ -113,7 +120,7 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSiz
   }
   lines ??= ends.map((end, i) => {
     try {
-      return JSON.parse(bytes.toString('utf8', i ? ends[i - 1]! + 1 : 0, end).replace(/,$/, '')) as unknown;
+      return JSON.parse(bytes.toString('utf8', startOf(i), end).replace(/,$/, '')) as unknown;
     } catch {
       return undefined;
     }
@@ -133,7 +140,7 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSiz
     lineSizes.delete(key);
     if (line.length === 2) {
       entries.set(key, line[1] as Value);
-      lineSizes.set(key, end + 1 - (i ? ends[i - 1]! + 1 : 0));
+      lineSizes.set(key, end + 1 - startOf(i));
     }
   });
   return { entries, lineSizes, sound };
