@@ -69,7 +69,7 @@ export interface Builder {
    * of the collections, without problems (edit-records.ts). Returns the files written and
    * deleted, or undefined when only a whole build can take the change. A whole build must
    * follow: it brings everything else in line (lists, search, the llms files, other
-   * records' links to a new title).
+   * records' links to a new title). Only a long-lived builder keeps what it needs for this.
    */
   writeEditedRecords(changed: readonly string[]): string[] | undefined;
 }
@@ -97,7 +97,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       dist.begin();
       aheadOfBuild = false;
       const reader = contentReader({ states });
-      const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
+      let corpus: Corpus | undefined = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;
         throw error;
@@ -105,6 +105,8 @@ export function createBuilder(options: BuilderOptions): Builder {
       lastRecords ??= readKeptRecords(signaturesFile);
       const { files, carried, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
       const counts = countsOf(corpus, files, carried);
+      // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
+      if (!options.longLived) corpus = undefined;
       const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads, carried });
       reader.saveStates();
       writeKeptRecords(signaturesFile, (lastRecords = records));

@@ -24,7 +24,15 @@ import { runInNewContext } from 'node:vm';
  */
 export function limitHeapGrowth(percent = 20): () => void {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
+  collectGarbage();
+  return () => setFlagsFromString('--heap-growing-percent=0');
+}
+
+/**
+ * A full collection of this thread's heap, now: for a thread about to wait while another
+ * takes memory, which would otherwise keep what it let go until it next allocates enough.
+ */
+export function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
   (runInNewContext('gc') as () => void)();
-  return () => setFlagsFromString('--heap-growing-percent=0');
 }

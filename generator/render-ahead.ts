@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { limitHeapGrowth } from './heap-growth.ts';
+import { collectGarbage, limitHeapGrowth } from './heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
 import { pageRenderPool } from './parallel/page-render-pool.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
@@ -29,12 +29,13 @@ export interface RenderAheadOptions {
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
  * time ahead of the writer, in the order it asks for them. An output with a thread of its
- * own (the search index) starts when the writer asks for it if there is a pool: writers ask
- * once the pool is closed, so that the two never hold their memory at once (at 50,000
- * records the search index's thread alone takes 300 MB). Without a pool it starts at once,
- * to overlap the whole write: after a one-record edit it is the longest piece of work. One
- * started early, before the write, is waited for before the pool starts, for the same
- * reason. A failure surfaces where its text is awaited.
+ * own (the search index) starts when the writer asks for it if there is a pool: writers
+ * ask once the pool is closed and every other file is written (write-dist.ts), so that
+ * the index's thread (300 MB at 50,000 records) never holds its memory beside the pool's,
+ * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
+ * at once, to overlap the whole write: after a one-record edit it is the longest piece of
+ * work. One started early, before the write, is waited for before the pool starts, for
+ * the same reason. A failure surfaces where its text is awaited.
  */
 export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
@@ -58,6 +59,9 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
+    // After a pool, the writer has let go of every other output, but it allocates little while it waits: collected now,
+    // their memory (at 50,000 records 250 MB, the corpus with them) is given back before the index's thread takes its own.
+    if (pool) collectGarbage();
     start(index, output.renderElsewhere!(previous?.(file)));
   };
   if (!pool) {

@@ -64,12 +64,11 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     try {
       await mapBounded(first, 32, (index) => write(index));
       await ahead.closePool();
-      const started = ownThread.map((index) => [index, ahead.at(index)] as const);
       for (const [file, parts] of places) {
         bytes += writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
         progress('write', ++done, total);
       }
-      for (const [index, text] of started) await write(index, text);
+      for (const index of ownThread) await write(index);
     } finally {
       await ahead.close();
     }
@@ -86,7 +85,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
 }
 
 export interface InPlaceWriteOptions extends WriteOptions {
-  /** Files taken to be as the last build wrote them (render-site.ts): kept, unless dist/ no longer holds them so. */
+  /** Files taken to be as the last build wrote them (render-site.ts): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
 }
 
@@ -244,7 +243,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const entries = [...files];
       files.clear();
       // A record's files dist/ no longer holds as written are made like any other output: by the page pool when there are many (dist/ deleted, the cache kept).
-      const kept = carried.filter((group) => {
+      const kept = carried.splice(0).filter((group) => {
         if (group.files.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) return true;
         const outputs = group.outputs();
         group.files.forEach((file, i) => entries.push([file, outputs[i]!]));
@@ -284,11 +283,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
           progress('write', (done += group.files.length), total);
           await turn();
         }
+        // Settled, the groups (whose outputs hold the corpus) can go.
+        kept.length = 0;
         for (const index of first) await settleAt(index);
         await elsewhere.closePool();
-        const started = ownThread.map((index) => [index, elsewhere.at(index)] as const);
         for (const index of ofParts) await settleAt(index);
-        for (const [index, text] of started) await settleAt(index, text);
+        for (const index of ownThread) await settleAt(index);
       } finally {
         await elsewhere.close();
       }
@@ -360,8 +360,9 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
 /**
  * The order files are written in, as indexes of `entries`: first every file but two kinds;
- * then the outputs with a thread of their own are started (render-ahead.ts), the files of
- * parts (made of the others as written) are written meanwhile, and those outputs last.
+ * then the files of parts (made of the others as written); last the outputs with a thread
+ * of their own (render-ahead.ts says when each starts). By then every other output, and so
+ * the corpus its render holds, has been let go.
  */
 function writeOrder(entries: readonly [string, Output][]): [first: number[], ownThread: number[], ofParts: number[]] {
   const order: [number[], number[], number[]] = [[], [], []];

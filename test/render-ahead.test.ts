@@ -1,9 +1,10 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { FileContent, LazyOutput, Output } from '../generator/outputs.ts';
+import { composedOutput, type FileContent, type LazyOutput, type Output } from '../generator/outputs.ts';
 import { renderAhead } from '../generator/render-ahead.ts';
-import { openDist } from '../generator/write-dist.ts';
+import { openDist, writeDistSwapped } from '../generator/write-dist.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {
@@ -49,5 +50,37 @@ describe('outputs with a thread of their own', () => {
     } finally {
       await ahead.close();
     }
+  });
+
+  it('start after a pool only once every other file is written, the files of parts too: by then the write holds no other output', async () => {
+    const root = await temporaryDirectory('last-');
+    const out = path.join(root, 'dist');
+    /** The files of a write, and which of `watched` (under `dir`) the index's thread found written when it started. */
+    const write = () => {
+      const seen: { dir?: string; written?: boolean[] } = {};
+      const pages = Array.from({ length: 400 }, (_, i): [string, Output] => [`page-${i}.html`, { signature: `${i}`, render: () => `page ${i}`, renderInPool: async () => `page ${i}` }]);
+      const parts = composedOutput(pages.slice(0, 3).map(([file, output], i) => ({ key: `${i}`, prefix: '', file, output })));
+      const index: LazyOutput = {
+        signature: 'index',
+        render: () => 'index',
+        renderElsewhere: async () => {
+          seen.written = ['page-399.html', 'all.txt'].map((file) => existsSync(path.join(seen.dir!, file)));
+          return 'index';
+        },
+      };
+      return { seen, files: new Map<string, Output>([...pages, ['all.txt', parts], ['index.json', index]]) };
+    };
+    const inPlace = write();
+    inPlace.seen.dir = out;
+    const dist = openDist(out, path.join(root, 'manifest.json'));
+    dist.begin();
+    await dist.write(inPlace.files, 'inputs', { threads: 2 });
+    expect(inPlace.seen.written).toEqual([true, true]);
+    expect(await readFile(path.join(out, 'all.txt'), 'utf8')).toBe('page 0page 1page 2');
+
+    const swapped = write();
+    swapped.seen.dir = `${path.join(root, 'clean')}.staging-${process.pid}`;
+    await writeDistSwapped(path.join(root, 'clean'), swapped.files, { threads: 2 });
+    expect(swapped.seen.written).toEqual([true, true]);
   });
 });
