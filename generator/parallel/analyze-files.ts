@@ -91,7 +91,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const same = known?.kind === file.kind && known.relative === file.relative && known.digest === read.digest ? known : undefined;
     const source = same?.source ?? sourceOf(file.kind, file.relative, read.digest);
     if (!same) renewed.push({ index, digest: read.digest });
-    const meta = metas.get(source) ?? (same && metaOf(same, () => cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta)) ?? cache.lookup<FileMeta>([source, 'meta']);
+    const meta = metas.get(source) ?? (same && metaOf(same, wholeMetaOf(file, source, cache))) ?? cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
       pending.push({ index, source });
       jobs.push({ relative: file.relative, kind: file.kind, text: read.bytes?.toString('utf8') ?? readFileSync(file.file, 'utf8') });
@@ -161,6 +161,13 @@ function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredA
 function fromCache(file: ContentFile, source: string, meta: FileMeta, cache: BuildCache): AnalyzedFile {
   return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob(jobOf(file)).body };
 }
+
+/**
+ * A file's whole fields, read from the cache when asked for. Made here, not where it is
+ * used: a function made inside analyzeFiles would hold that call's scope (every file's
+ * result, 19 MB at 50,000 records) for as long as the cache keeps the fields.
+ */
+const wholeMetaOf = (file: ContentFile, source: string, cache: BuildCache) => (): FileMeta => cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta;
 
 /** A file to analyze again from its text on disk: what the cache should have held of it is gone. */
 const jobOf = ({ file, relative, kind }: ContentFile): AnalyzeJob => ({ relative, kind, text: readFileSync(file, 'utf8') });
