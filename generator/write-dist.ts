@@ -300,7 +300,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       }
       const written = changed.length;
       // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-      const stale = [...previous.keys(), ...unlisted].filter((file) => !settled.has(file) && !ahead.has(file) && !gone!.has(file));
+      const stale = [...previous.keys(), ...unlisted].filter((file) => !settled.has(file) && !ahead.has(file) && !gone?.has(file));
       // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
       for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       for (const file of stale) {
