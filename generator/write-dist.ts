@@ -234,7 +234,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       let found = verified ? undefined : await check();
       checking = undefined;
       altered = found && new Set(found.altered);
-      gone = new Set(found?.missing);
+      gone = found && new Set(found.missing);
       const { unlisted = [], read = [] } = found ?? {};
       // Its lists are let go, their names kept only until each file is written: with dist/ deleted, at 50,000 records, they held 20 MB to the end.
       found = undefined;

@@ -55,31 +55,29 @@ describe('outputs with a thread of their own', () => {
   it('start after a pool only once every other file is written, the files of parts too: by then the write holds no other output', async () => {
     const root = await temporaryDirectory('last-');
     const out = path.join(root, 'dist');
-    /** The files of a write, and which of `watched` (under `dir`) the index's thread found written when it started. */
-    const write = () => {
-      const seen: { dir?: string; written?: boolean[] } = {};
+    /** The files of a write into `dir`, and whether the index's thread found the last page and the file of parts there when it started. */
+    const write = (dir: string) => {
+      const seen: { written?: boolean[] } = {};
       const pages = Array.from({ length: 400 }, (_, i): [string, Output] => [`page-${i}.html`, { signature: `${i}`, render: () => `page ${i}`, renderInPool: async () => `page ${i}` }]);
       const parts = composedOutput(pages.slice(0, 3).map(([file, output], i) => ({ key: `${i}`, prefix: '', file, output })));
       const index: LazyOutput = {
         signature: 'index',
         render: () => 'index',
         renderElsewhere: async () => {
-          seen.written = ['page-399.html', 'all.txt'].map((file) => existsSync(path.join(seen.dir!, file)));
+          seen.written = ['page-399.html', 'all.txt'].map((file) => existsSync(path.join(dir, file)));
           return 'index';
         },
       };
       return { seen, files: new Map<string, Output>([...pages, ['all.txt', parts], ['index.json', index]]) };
     };
-    const inPlace = write();
-    inPlace.seen.dir = out;
+    const inPlace = write(out);
     const dist = openDist(out, path.join(root, 'manifest.json'));
     dist.begin();
     await dist.write(inPlace.files, 'inputs', { threads: 2 });
     expect(inPlace.seen.written).toEqual([true, true]);
     expect(await readFile(path.join(out, 'all.txt'), 'utf8')).toBe('page 0page 1page 2');
 
-    const swapped = write();
-    swapped.seen.dir = `${path.join(root, 'clean')}.staging-${process.pid}`;
+    const swapped = write(`${path.join(root, 'clean')}.staging-${process.pid}`);
     await writeDistSwapped(path.join(root, 'clean'), swapped.files, { threads: 2 });
     expect(swapped.seen.written).toEqual([true, true]);
   });
