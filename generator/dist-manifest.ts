@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { openKeyedLog, type KeyedLog } from './keyed-log.ts';
+import { openKeyedLog, type KeyedLog, type KeyedLogOptions } from './keyed-log.ts';
 import { replaceFile } from './replace-file.ts';
 
 /**
@@ -41,7 +41,7 @@ export function readManifest(file: string, outDir: string): ManifestHeader | und
 export const writeManifest = (file: string, header: ManifestHeader): void => replaceFile(file, JSON.stringify(header));
 
 /** The files of the manifest `file` (outputManifestFile), kept beside it. */
-export const manifestEntries = (file: string): ManifestEntries => openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'));
+export const manifestEntries = (file: string, options?: KeyedLogOptions): ManifestEntries => openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'), options);
 
 /** The folders of the manifest `file`, kept beside it. */
-export const manifestDirectories = (file: string): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'));
+export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);

@@ -28,10 +28,15 @@ export interface KeyedLog<Value> {
 const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
 
-export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
+export interface KeyedLogOptions {
+  /** Start from an empty map whatever the file holds, without reading it: the first save writes the file afresh. */
+  empty?: boolean;
+}
+
+export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOptions = {}): KeyedLog<Value> {
   let bytes: Buffer | undefined;
   try {
-    bytes = readFileSync(file);
+    if (!empty) bytes = readFileSync(file);
   } catch {
     // No file yet: an empty map.
   }
@@ -41,8 +46,8 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
   let liveSize = 0;
   for (const size of lineSizes.values()) liveSize += size;
   bytes = undefined;
-  /** A last line cut short (appending after it would join the next line to it) or a damaged line: the next save writes the file afresh. */
-  let torn = !sound;
+  /** A last line cut short (appending after it would join the next line to it), a damaged line, or lines not read: the next save writes the file afresh. */
+  let torn = !sound || empty;
   /** Keys set or deleted since the last save. */
   const changed = new Set<string>();
   const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
@@ -68,7 +73,7 @@ export function openKeyedLog<Value>(file: string): KeyedLog<Value> {
       return entries.size;
     },
     save() {
-      if (!changed.size) return;
+      if (!changed.size && !torn) return;
       const lines = [...changed].map((key) => {
         const line = lineOf(key);
         if (entries.has(key)) {

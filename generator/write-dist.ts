@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -141,9 +141,12 @@ export interface DistOptions {
 export function openDist(outDir: string, manifestFile: string, { trusted = false }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
   const header = readManifest(manifestFile, root);
+  // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) took every file the manifest lists, which is
+  // then neither read nor checked (at 50,000 records, 50 MB of lines read twice, 150,000 stats on a thread of their own).
+  const empty = !existsSync(root);
   /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
-  const previous = manifestEntries(manifestFile);
-  const folders = manifestDirectories(manifestFile);
+  const previous = manifestEntries(manifestFile, { empty });
+  const folders = manifestDirectories(manifestFile, { empty });
   /** Folders files were written to or removed from (or made or removed themselves) since the folders were last recorded. */
   const touched = new Set<string>();
   const touch = (file: string) => {

@@ -87,6 +87,22 @@ describe('a keyed log', () => {
     expect([...openKeyedLog<number>(file).keys()].sort()).toEqual(['a', 'c']);
   });
 
+  it('opened empty, reads nothing of its file and replaces it at the first save, even with nothing set', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const log = openKeyedLog<number>(file);
+    log.set('a', 1);
+    log.set('b', 2);
+    log.save();
+    const empty = openKeyedLog<number>(file, { empty: true });
+    expect(empty.size).toBe(0);
+    expect(empty.get('a')).toBeUndefined();
+    empty.set('c', 3);
+    empty.save();
+    expect(await readFile(file, 'utf8')).toBe('["c",3],\n');
+    openKeyedLog<number>(file, { empty: true }).save();
+    expect(await readFile(file, 'utf8')).toBe('');
+  });
+
   it('keeps any key, one with a tab, a line break or a quote too', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
     const log = openKeyedLog<number>(file);
