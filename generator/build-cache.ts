@@ -11,8 +11,8 @@ import { PROJECT_DIR as PROJECT } from './project-dir.ts';
  * the file's source hash and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
- * itself holds them, see outputs.ts and write-dist.ts.) Entries are kept in packs
- * (cache-pack.ts), not a file each.
+ * itself holds them, see outputs.ts and write-dist.ts; only a copy of the search index is
+ * kept beside, keptOutputsDir.) Entries are kept in packs (cache-pack.ts), not a file each.
  */
 export interface BuildCache {
   /** The stored result for this key (a source hash, then what of it), if any. */
@@ -54,8 +54,11 @@ export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
  */
 const FIELDS = 'meta';
 
+/** This generator's own folder of the cache: any other generator's is removed at the next save. */
+const generationHome = (dir: string) => path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
+
 export function openBuildCache(dir: string): BuildCache {
-  const home = path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
+  const home = generationHome(dir);
   const fields = openCachePack(home, 'fields', { readWhole: true });
   const bodies = openCachePack(home, 'bodies');
   const packOf = (part: string) => (part === FIELDS ? fields : bodies);
@@ -100,6 +103,11 @@ function removeOtherGenerations(parent: string, current: string): void {
 /** Where a cached build remembers what it left in an output folder (see write-dist.ts). */
 export function outputManifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, 'outputs', `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+}
+
+/** Where a cached build keeps copies of the outputs it can make from their last text (write-dist.ts, DistOptions.keep): this generator's own. */
+export function keptOutputsDir(cacheDir: string): string {
+  return path.join(generationHome(cacheDir), 'outputs');
 }
 
 /** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */

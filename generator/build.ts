@@ -11,7 +11,7 @@ import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { CarriedFiles, Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
+import { fileStatesFile, keptOutputsDir, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
 
 export interface BuildOptions {
@@ -83,7 +83,7 @@ export interface BuilderOptions extends BuildOptions {
 export function createBuilder(options: BuilderOptions): Builder {
   const cache = openBuildCache(options.cacheDir);
   const states = fileStates(fileStatesFile(options.cacheDir));
-  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived });
+  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived, keep: keptOutputsDir(options.cacheDir) });
   const signaturesFile = recordSignaturesFile(options.cacheDir);
   /** What the last build kept of its records, read from the cache once and then kept here. */
   let lastRecords: KeptRecords | undefined;

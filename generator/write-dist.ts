@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, constants, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -136,9 +136,16 @@ export interface DistOptions {
    * each file again, and know what is stale without walking dist/.
    */
   trusted?: boolean;
+  /**
+   * A folder of the cache where each output with a thread of its own (the search index) is
+   * also kept, copied as written. Should dist/ lose it (a fresh checkout with the cache kept:
+   * what a deploy builds from), its text is made from the copy (LazyOutput.renderElsewhere's
+   * `previous`) rather than anew. The folder must be this generator's own.
+   */
+  keep?: string;
 }
 
-export function openDist(outDir: string, manifestFile: string, { trusted = false }: DistOptions = {}): DistState {
+export function openDist(outDir: string, manifestFile: string, { trusted = false, keep }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
   const header = readManifest(manifestFile, root);
   // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) took every file the manifest lists, which is
@@ -210,8 +217,27 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const early = new Map<string, Promise<FileContent>>();
   /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
   const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
-  /** The path of a file as dist/ holds it, for an output that can be made from its last text: this generator wrote it, and it is as it was left. */
-  const lastText = (file: string) => (writtenBy === generatorFingerprint() && !ahead.has(file) && intact(file) ? path.join(root, file) : undefined);
+  /** Where the copy of an output with a thread of its own is kept, if it is. */
+  const keptCopy = (file: string) => keep && path.join(keep, file);
+  /**
+   * The path of an output's last text, for an output that can be made from it: the file
+   * dist/ holds, when this generator wrote it and it is as it was left, else its kept copy.
+   */
+  const lastText = (file: string) => {
+    if (ahead.has(file)) return undefined;
+    if (writtenBy === generatorFingerprint() && intact(file)) return path.join(root, file);
+    const copy = keptCopy(file);
+    return copy && existsSync(copy) ? copy : undefined;
+  };
+  /** Copies a file just written, or one whose copy is missing, to where it is kept; aside first, so a copy is always whole. */
+  const keepCopy = (file: string, written: boolean) => {
+    const copy = keptCopy(file);
+    if (!copy || (!written && existsSync(copy))) return;
+    mkdirSync(path.dirname(copy), { recursive: true });
+    const temporary = `${copy}.${randomUUID()}.tmp`;
+    copyFileSync(path.join(root, file), temporary, constants.COPYFILE_FICLONE);
+    renameSync(temporary, copy);
+  };
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
@@ -262,16 +288,20 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
       early.clear();
       /** Keeps what was written ahead or is intact, else writes the output (made only then). */
-      const settle = (file: string, key: string, output: () => Output) => {
-        if (!ahead.has(file) && !intact(file, key)) {
+      /** Whether the file was written now. */
+      const settle = (file: string, key: string, output: () => Output): boolean => {
+        const writing = !ahead.has(file) && !intact(file, key);
+        if (writing) {
           changed.push(file);
           // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
           previous.set(file, writeOne(file, output(), key, writtenText));
         }
         const entry = previous.get(file);
-        if (!entry) return;
-        settled.add(file);
-        bytes += entry[1];
+        if (entry) {
+          settled.add(file);
+          bytes += entry[1];
+        }
+        return writing;
       };
       /** A part's text, from the file it was written to when this write settled it (and nothing wrote it ahead since), else rendered. */
       const writtenText = (part: OutputPart) => (settled.has(part.file) && !ahead.has(part.file) ? readFileSync(path.join(root, part.file)) : renderedText(part));
@@ -281,9 +311,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         progress('write', done++, total);
         await turn();
         const rendered = text && (await text);
-        settle(file, outputKey(output), () => rendered ?? output);
+        const written = settle(file, outputKey(output), () => rendered ?? output);
         // A hole from here on: the output (a page's render, holding the corpus) can go.
         delete entries[index];
+        return { file, written };
       };
       try {
         // First, as the files of parts are written from files this write settled.
@@ -297,7 +328,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         for (const index of first) await settleAt(index);
         await elsewhere.closePool();
         for (const index of ofParts) await settleAt(index);
-        for (const index of ownThread) await settleAt(index);
+        for (const index of ownThread) {
+          const { file, written } = await settleAt(index);
+          if (settled.has(file) && !ahead.has(file)) keepCopy(file, written);
+        }
       } finally {
         await elsewhere.close();
       }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composedOutput, type FileContent, type LazyOutput, type Output } from '../generator/outputs.ts';
@@ -26,6 +26,32 @@ describe('outputs with a thread of their own', () => {
     expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 0, text: 'one' });
     expect(await build(index('two'))).toEqual({ startedBeforeWrite: 2, written: 1, text: 'two' });
     expect(started).toBe(2);
+  });
+
+  it('are made from the copy the cache keeps of their last text once dist/ lost them, and from dist/ while it holds them', async () => {
+    const root = await temporaryDirectory('kept-');
+    const out = path.join(root, 'dist');
+    const keep = path.join(root, 'cache', 'kept');
+    const given: (string | undefined)[] = [];
+    const index = (text: string): LazyOutput => ({
+      signature: text,
+      render: () => text,
+      renderElsewhere: async (previous) => (given.push(previous && (await readFile(previous, 'utf8'))), text),
+    });
+    /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
+    const build = async (text: string) => {
+      const dist = openDist(out, path.join(root, 'cache', 'manifest.json'), { keep });
+      dist.begin();
+      await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs');
+    };
+    await build('one');
+    expect(await readFile(path.join(keep, '_data/index.json'), 'utf8')).toBe('one');
+    await rm(out, { recursive: true });
+    await build('two');
+    await build('three');
+    expect(given).toEqual([undefined, 'one', 'two']);
+    expect(await readFile(path.join(keep, '_data/index.json'), 'utf8')).toBe('three');
+    expect(await readdir(path.join(keep, '_data'))).toEqual(['index.json']);
   });
 
   it('run alone: the pool of page renderers starts once one started early has finished', async () => {
