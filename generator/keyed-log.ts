@@ -40,20 +40,19 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
   } catch {
     // No file yet: an empty map.
   }
-  const { entries, lineSizes, sound } = readLines<Value>(bytes ?? Buffer.alloc(0));
+  const { entries, wholeSize, deadSize, sound } = readLines<Value>(bytes ?? Buffer.alloc(0));
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
   let fileSize = bytes?.length ?? 0;
-  let liveSize = 0;
-  for (const size of lineSizes.values()) liveSize += size;
+  let liveSize = wholeSize - deadSize;
   bytes = undefined;
   /** A last line cut short (appending after it would join the next line to it), a damaged line, or lines not read: the next save writes the file afresh. */
   let torn = !sound || empty;
-  /** Keys set or deleted since the last save. */
+  /** Keys set or deleted since the last save: their lines in the file no longer count as live. */
   const changed = new Set<string>();
   const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
+  // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands (lineSize).
   const forget = (key: string) => {
-    liveSize -= lineSizes.get(key) ?? 0;
-    lineSizes.delete(key);
+    if (!changed.has(key) && entries.has(key)) liveSize -= Buffer.byteLength(lineOf(key));
   };
   return {
     get: (key) => entries.get(key),
@@ -64,8 +63,9 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
       changed.add(key);
     },
     delete(key) {
-      if (!entries.delete(key)) return;
+      if (!entries.has(key)) return;
       forget(key);
+      entries.delete(key);
       changed.add(key);
     },
     keys: () => entries.keys(),
@@ -76,11 +76,7 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
       if (!changed.size && !torn) return;
       const lines = [...changed].map((key) => {
         const line = lineOf(key);
-        if (entries.has(key)) {
-          const size = Buffer.byteLength(line);
-          lineSizes.set(key, size);
-          liveSize += size;
-        }
+        if (entries.has(key)) liveSize += Buffer.byteLength(line);
         return line;
       });
       const appended = lines.join('');
@@ -90,7 +86,7 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
       if (torn || elsewhere || fileSize + appendedSize > MAX_SIZE_PER_LIVE * liveSize + SLACK) {
         const whole = [...entries.keys()].map(lineOf).join('');
         replaceFile(file, whole);
-        fileSize = Buffer.byteLength(whole);
+        fileSize = liveSize = Buffer.byteLength(whole);
         torn = false;
       } else {
         mkdirSync(path.dirname(file), { recursive: true });
@@ -105,48 +101,60 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
 /** A line as read: a key and its value, or a key alone (deleted). */
 type Line = [key: string, value?: unknown];
 
+/** The size in bytes of an entry's line, as a save writes it (a value read from a line gives that line again). */
+const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
+
 /**
- * The entries the lines leave, each live one's line size in bytes, and whether every line
- * was whole and sound. Should a line be damaged (the one JSON.parse fails), each line is
- * parsed alone and the damaged ones dropped.
+ * The entries the lines leave, the bytes of the whole lines and of those no longer live
+ * (outdated by a later line, or deleting), and whether every line was whole and sound.
+ * Should a line be damaged (the one JSON.parse fails), each line is parsed alone and the
+ * damaged ones dropped.
  */
-function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; lineSizes: Map<string, number>; sound: boolean } {
-  const ends: number[] = [];
-  for (let at = bytes.indexOf(0x0a); at >= 0; at = bytes.indexOf(0x0a, at + 1)) ends.push(at);
-  const startOf = (i: number) => (i ? ends[i - 1]! + 1 : 0);
-  const whole = ends.length ? ends.at(-1)! + 1 : 0;
+function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; wholeSize: number; deadSize: number; sound: boolean } {
+  const wholeSize = bytes.lastIndexOf(0x0a) + 1;
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a); at >= 0 && at < wholeSize; at = bytes.indexOf(0x0a, at + 1)) count++;
   let lines: unknown[] | undefined;
   try {
     // Every whole line ends with a comma: a last element of 0 closes the array.
-    lines = JSON.parse(`[${bytes.toString('utf8', 0, whole)}0]`) as unknown[];
-    if (lines.length !== ends.length + 1) lines = undefined;
+    lines = JSON.parse(`[${bytes.toString('utf8', 0, wholeSize)}0]`) as unknown[];
+    if (lines.length !== count + 1) lines = undefined;
   } catch {
     lines = undefined;
   }
-  lines ??= ends.map((end, i) => {
-    try {
-      return JSON.parse(bytes.toString('utf8', startOf(i), end).replace(/,$/, '')) as unknown;
-    } catch {
-      return undefined;
+  if (!lines) {
+    lines = [];
+    for (let start = 0, end = bytes.indexOf(0x0a); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start)) {
+      try {
+        lines.push(JSON.parse(bytes.toString('utf8', start, end).replace(/,$/, '')) as unknown);
+      } catch {
+        lines.push(undefined);
+      }
     }
-  });
+    lines.push(0);
+  }
   const entries = new Map<string, Value>();
-  const lineSizes = new Map<string, number>();
-  let sound = whole === bytes.length;
-  ends.forEach((end, i) => {
-    const line = lines![i];
+  let deadSize = 0;
+  let sound = wholeSize === bytes.length;
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i];
     if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) {
       sound = false;
-      return;
+      continue;
     }
-    const [key] = line as Line;
-    // Deleted first: a key set again goes to the end, as in the file.
-    entries.delete(key);
-    lineSizes.delete(key);
+    const key = (line as Line)[0];
+    // Outdated lines (rare: only after appends) are sized again; live ones are counted in the whole.
+    if (entries.has(key)) deadSize += lineSize([key, entries.get(key)]);
     if (line.length === 2) {
+      // Deleted first: a key set again goes to the end, as in the file.
+      entries.delete(key);
       entries.set(key, line[1] as Value);
-      lineSizes.set(key, end + 1 - startOf(i));
+    } else {
+      entries.delete(key);
+      deadSize += lineSize(line as Line);
     }
-  });
-  return { entries, lineSizes, sound };
+  }
+  // Damaged lines are not live either.
+  if (!sound) deadSize = wholeSize - [...entries].reduce((sum, entry) => sum + lineSize(entry as Line), 0);
+  return { entries, wholeSize, deadSize, sound };
 }

@@ -39,8 +39,7 @@ const LONG_VALUE = 320;
 export function lastAnalysis(log: LastAnalyses, file: string): LastAnalysis | undefined {
   const stored = log.get(file);
   if (!wellFormed(stored)) return undefined;
-  const [kind, relative, digest, source, checked, problems, words, fields] = stored;
-  return { kind, relative, digest, source, ...(checked ? { checked } : {}), problems, words, fields };
+  return { kind: stored[0], relative: stored[1], digest: stored[2], source: stored[3], checked: stored[4] ?? undefined, problems: stored[5], words: stored[6], fields: stored[7] };
 }
 
 /** Whether a line of the log reads as one of ours: one damaged (a disk, a hand) costs an analysis, never fields of another shape. */
@@ -62,38 +61,47 @@ export function noteChecked(log: LastAnalyses, file: string, records: string): v
   if (stored && stored[4] !== records) log.set(file, [stored[0], stored[1], stored[2], stored[3], records, stored[5], stored[6], stored[7]]);
 }
 
-const wholes = new WeakMap<FileMeta, () => FileMeta>();
-
 /**
  * A file's fields and checks from its last analysis: its data without the long values,
  * and its references and links read from `whole` when first asked for, and kept. wholeMeta
  * gives every field, read again each time rather than kept: a build that renders every
  * record (dist/ deleted, the cache kept) otherwise held every record's long values to its
- * end, 1.26 GiB at 50,000 records.
+ * end, 1.26 GiB at 50,000 records. A class, not an object of closures: a build makes one
+ * for each of tens of thousands of files.
  */
-export function metaOf(last: LastAnalysis, whole: () => FileMeta): FileMeta {
-  let checks: Pick<FileMeta, 'references' | 'links'> | undefined;
-  const checked = () => {
-    if (!checks) {
-      const { references, links } = whole();
-      checks = { references, links };
+class LeanMeta implements FileMeta {
+  readonly data: Record<string, unknown>;
+  readonly problems: FileMeta['problems'];
+  readonly words: number;
+  #checks: Pick<FileMeta, 'references' | 'links'> | undefined;
+
+  constructor(
+    last: LastAnalysis,
+    readonly whole: () => FileMeta,
+  ) {
+    this.data = last.fields;
+    this.problems = last.problems;
+    this.words = last.words;
+  }
+
+  get references() {
+    return this.#checked().references;
+  }
+
+  get links() {
+    return this.#checked().links;
+  }
+
+  #checked() {
+    if (!this.#checks) {
+      const { references, links } = this.whole();
+      this.#checks = { references, links };
     }
-    return checks;
-  };
-  const meta: FileMeta = {
-    data: last.fields,
-    problems: last.problems,
-    words: last.words,
-    get references() {
-      return checked().references;
-    },
-    get links() {
-      return checked().links;
-    },
-  };
-  wholes.set(meta, whole);
-  return meta;
+    return this.#checks;
+  }
 }
 
+export const metaOf = (last: LastAnalysis, whole: () => FileMeta): FileMeta => new LeanMeta(last, whole);
+
 /** The meta with every field: itself, unless it came from the last analyses with long values left out. */
-export const wholeMeta = (meta: FileMeta): FileMeta => wholes.get(meta)?.() ?? meta;
+export const wholeMeta = (meta: FileMeta): FileMeta => (meta instanceof LeanMeta ? meta.whole() : meta);

@@ -16,7 +16,7 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, contentOf, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import { composedOutput, contentOf, isLazy, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { signatureMemo, type KeptRecords, type RecordSignatures } from './record-signatures.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
@@ -196,11 +196,9 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   // Every twin in one file, read back from where it was written: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull: OutputPart[] = [];
   for (const [i, { pagePath, prefix }] of llmsFullParts(corpus).entries()) {
-    // Ten thousand hashes: a tenth of a second npm run dev would not answer in, unless it may.
     await turn();
     const twin = twins.get(pagePath)!;
-    // A part's text depends on whether it comes first (the separator), not on its place: a record added or deleted leaves the others' keys alone.
-    llmsFull.push({ key: signatureOf([i === 0 ? 'first' : 'after', corpus.site.baseUrl, pagePath, outputKey(twin)]), prefix, file: twinFile(pagePath), output: twin });
+    llmsFull.push({ key: partKey(i === 0, corpus.site.baseUrl, pagePath, twin), prefix, file: twinFile(pagePath), output: twin });
   }
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   await turn();
@@ -245,6 +243,16 @@ function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: R
   const offThread = worthAThread(recordCount(summaries));
   return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {});
 }
+
+/**
+ * The key of a twin's part of llms-full.txt: what the part's bytes are made from. Its text
+ * depends on whether it comes first (the separator), not on its place, so a record added or
+ * deleted leaves the others' keys alone. A lazy twin's signature already covers the rest of
+ * the prefix (every page's signature takes the site settings, base URL included, and what
+ * gives the page its path), so it is the key as it is: ten thousand hashes fewer a build.
+ */
+const partKey = (first: boolean, baseUrl: string, pagePath: string, twin: Output) =>
+  isLazy(twin) ? `${first ? 'first' : 'after'}:${twin.signature}` : signatureOf([first ? 'first' : 'after', baseUrl, pagePath, outputKey(twin)]);
 
 /** The site settings, as every page's signature takes them: hashed once, not hashed again with each page. */
 const siteKeyOf = (corpus: Corpus) => hash('sha256', JSON.stringify(corpus.site), 'base64url');

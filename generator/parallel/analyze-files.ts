@@ -98,7 +98,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
       continue;
     }
     metas.set(source, meta);
-    results[index] = { ...fromCache(file, source, meta, cache), ...(same?.checked ? { checked: same.checked } : {}) };
+    results[index] = new CachedFile(file, source, meta, cache, same?.checked);
   }
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
@@ -150,16 +150,30 @@ function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredA
   cache.store([source, 'meta'], meta);
   cache.storeJson([source, 'body'], bodyJson);
   metasFor(cache).set(source, meta);
-  return fromCache(file, source, meta, cache);
+  return new CachedFile(file, source, meta, cache);
 }
 
 /**
  * A file whose fields are known. Its body is read from the cache each time a page needs it
  * and not kept: at 50,000 records, every body held at once was most of a build's memory.
- * A body missing from the cache (removed by hand) is analyzed again from the file.
+ * A body missing from the cache (removed by hand) is analyzed again from the file. A class,
+ * not an object of closures: a build makes one for each of tens of thousands of files.
  */
-function fromCache(file: ContentFile, source: string, meta: FileMeta, cache: BuildCache): AnalyzedFile {
-  return { source, meta, body: () => cache.lookup<WrittenBody>([source, 'body']) ?? analyzeJob(jobOf(file)).body };
+class CachedFile implements AnalyzedFile {
+  readonly checked?: string;
+
+  constructor(
+    private readonly file: ContentFile,
+    readonly source: string,
+    readonly meta: FileMeta,
+    private readonly cache: BuildCache,
+    checked?: string,
+  ) {
+    if (checked) this.checked = checked;
+  }
+
+  /** Taken apart from the file by who renders it (load-content.ts): a function of its own. */
+  readonly body = (): WrittenBody => this.cache.lookup<WrittenBody>([this.source, 'body']) ?? analyzeJob(jobOf(this.file)).body;
 }
 
 /**
