@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { openKeyedLog, type KeyedLog, type KeyedLogOptions } from './keyed-log.ts';
 import { replaceFile } from './replace-file.ts';
@@ -7,7 +8,8 @@ import { replaceFile } from './replace-file.ts';
  * from (the inputs hash, the generator), and in a keyed log beside it (keyed-log.ts, so a
  * write after an edit appends a few lines), per file the key it was written under (a lazy
  * output's signature, else a hash of the content), its size, its modification time and,
- * for a file of parts, each part's key and length in bytes. The log is saved before the
+ * for a file of parts, a digest of its parts' keys and lengths (kept beside, PartLists).
+ * The log is saved before the
  * small file: a write that stops between the two leaves the old inputs, so dist/ is taken
  * to be stale, never up to date.
  */
@@ -18,7 +20,10 @@ export interface ManifestHeader {
   generator?: string;
 }
 
-export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: [key: string, bytes: number][]];
+export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: string];
+
+/** A file of parts as written: each part's key and length in bytes, in order. */
+export type PartList = [key: string, bytes: number][];
 
 export type ManifestEntries = KeyedLog<ManifestEntry>;
 
@@ -45,3 +50,46 @@ export const manifestEntries = (file: string, options?: KeyedLogOptions): Manife
 
 /** The folders of the manifest `file`, kept beside it. */
 export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);
+
+/**
+ * The parts of the files of parts (llms-full.txt: a key and a length for each twin), in a
+ * file of their own beside the manifest, written whole when one is written. In the
+ * manifest's log, every write of llms-full.txt appended a line of 600 KB at 10,000
+ * records, and the log, which every build reads whole, was mostly such lines by the time
+ * it was written afresh. A file's entry holds a digest of its list: a list and an entry
+ * left by different writes (a process stopped between the two) are never taken together.
+ */
+export interface PartLists {
+  /** The file's parts, if the list kept is the one with this digest. */
+  get(file: string, digest: string): PartList | undefined;
+  /** Keeps the file's parts (written at once), and gives the digest its entry is to hold. */
+  set(file: string, parts: PartList): string;
+}
+
+export function partLists(manifestFile: string): PartLists {
+  const listsFile = manifestFile.replace(/(\.json)?$/, '.parts.json');
+  let lists: Record<string, PartList> | undefined;
+  const read = () => {
+    if (lists) return lists;
+    try {
+      const parsed = JSON.parse(readFileSync(listsFile, 'utf8')) as unknown;
+      lists = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, PartList>) : {};
+    } catch {
+      lists = {};
+    }
+    return lists;
+  };
+  const digestOf = (parts: PartList) => hash('sha1', JSON.stringify(parts), 'base64url');
+  return {
+    get(file, digest) {
+      const parts = read()[file];
+      return Array.isArray(parts) && digestOf(parts) === digest ? parts : undefined;
+    },
+    set(file, parts) {
+      const all = { ...read(), [file]: parts };
+      replaceFile(listsFile, JSON.stringify(all));
+      lists = all;
+      return digestOf(parts);
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, foldersOf, type DistCheck } from './dist-check.ts';
-import { manifestDirectories, manifestEntries, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
+import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
@@ -154,6 +154,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
   const previous = manifestEntries(manifestFile, { empty });
   const folders = manifestDirectories(manifestFile, { empty });
+  const parts = partLists(manifestFile);
   /** Folders files were written to or removed from (or made or removed themselves) since the folders were last recorded. */
   const touched = new Set<string>();
   const touch = (file: string) => {
@@ -185,8 +186,9 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
   const partsNow = (file: string) => {
     const at = new Map<string, [offset: number, length: number]>();
-    const known = previous.get(file)?.[3];
-    if (known && intact(file)) {
+    const digest = previous.get(file)?.[3];
+    const known = digest === undefined || !intact(file) ? undefined : parts.get(file, digest);
+    if (known) {
       let offset = 0;
       for (const [key, length] of known) {
         at.set(key, [offset, length]);
@@ -247,14 +249,14 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       made.add(dir);
     }
     const temporary = `${target}.${randomUUID()}.tmp`;
-    const parts = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
-    if (!parts) writeFileSync(temporary, contentOf(output));
+    const written = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
+    if (!written) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
     touch(file);
     altered?.delete(file);
     gone?.delete(file);
     const info = statSync(target);
-    return parts ? [key, info.size, info.mtimeMs, parts] : [key, info.size, info.mtimeMs];
+    return written ? [key, info.size, info.mtimeMs, parts.set(file, written)] : [key, info.size, info.mtimeMs];
   };
 
   return {

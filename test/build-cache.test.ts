@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -12,6 +12,7 @@ import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
 import { manifestEntries } from '../generator/dist-manifest.ts';
+import { outputManifestFile } from '../generator/build-cache.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -138,6 +139,44 @@ describe('incremental builds', () => {
     const before = await digest(path.join(root, 'clean'));
     const differing = Object.keys(changed).filter((f) => changed[f] !== before[f]);
     expect(differing).toEqual(expect.arrayContaining([`threats/${syntheticSlug('threats', 1)}/index.html`, 'glossary/index.html', 'llms.txt', '_data/search-index.json']));
+  });
+
+  it("take llms-full.txt's unchanged parts from the file dist/ holds, their list kept beside a manifest that stays small", async () => {
+    const out = path.join(root, 'parts');
+    const full = path.join(out, 'llms-full.txt');
+    const manifest = outputManifestFile(cacheDir, out);
+    const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
+    const summarize = async (i: number, summary: string) => writeFile(post(i), (await readFile(post(i), 'utf8')).replace(/^summary: .*$/m, `summary: ${summary}`));
+    await cached('parts');
+    const filesLog = `${manifest.replace(/\.json$/, '')}.files.log`;
+    const logSize = (await stat(filesLog)).size;
+    // A mark of the same length in the part of a record nothing changes, with the manifest told of the file's new time: a part copied keeps it, a part made again loses it.
+    const unchanged = `Synthetic posts record number 2 about`;
+    const text = await readFile(full, 'utf8');
+    const at = text.indexOf(unchanged, text.indexOf(`/posts/${syntheticSlug('posts', 2)}/ -->`));
+    expect(at).toBeGreaterThan(0);
+    await writeFile(full, text.slice(0, at) + unchanged.toUpperCase() + text.slice(at + unchanged.length));
+    const entries = manifestEntries(manifest);
+    const [key, size] = entries.get('llms-full.txt')!;
+    entries.set('llms-full.txt', [key, size, (await stat(full)).mtimeMs, entries.get('llms-full.txt')![3]]);
+    entries.save();
+    for (let i = 0; i < 4; i++) {
+      await summarize(1, `An edited summary of the first synthetic post, round ${i} of four.`);
+      await cached('parts');
+      const now = await readFile(full, 'utf8');
+      expect(now).toContain(`round ${i} of four`);
+      expect(now).toContain(unchanged.toUpperCase());
+    }
+    // Four rewrites of llms-full.txt appended a few short lines each: none holds its list of parts.
+    const lines = (await readFile(filesLog, 'utf8')).split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(500);
+    expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
+    // Without the list, no part is known: the file is made whole again, as a clean build makes it.
+    await rm(`${manifest.replace(/\.json$/, '')}.parts.json`);
+    await summarize(1, 'An edited summary of the first synthetic post, after the list of parts went.');
+    await cached('parts');
+    await clean('parts-clean');
+    expect(await digest(out)).toEqual(await digest(path.join(root, 'parts-clean')));
   });
 
   it('make the pages and documents of records kept from the last build whole, their long fields read back from the cache', async () => {
