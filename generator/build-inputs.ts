@@ -3,7 +3,7 @@ import path from 'node:path';
 import { generatorFingerprint } from './build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { listContent, pathsUnder } from './list-content.ts';
+import { pathsUnder } from './list-content.ts';
 
 /**
  * One hash of everything a build's output depends on: every file of the content folder
@@ -18,8 +18,9 @@ export async function buildInputs(contentDir: string, baseUrl: string | undefine
   const turn = eventLoopTurns();
   // As the build's analysis names them, so the reader knows them.
   const inRoot = pathsUnder(path.resolve(contentDir));
-  for (const file of await listContent(contentDir)) {
-    await turn();
+  for (const file of await reader.list(contentDir)) {
+    const pause = turn();
+    if (pause) await pause;
     hash.update('\0').update(file).update('\0').update(reader.read(inRoot(file))?.digest ?? '');
   }
   return hash.digest('hex');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { openKeyedLog, type KeyedLog } from './keyed-log.ts';
+import { listContent } from './list-content.ts';
 
 /**
  * Reads the content folder's files for one build, each at most once: the analysis takes
@@ -14,6 +15,8 @@ export interface ContentReader {
    * An absolute path is taken as it is, not normalized again: the build gives normalized ones.
    */
   read(file: string): { digest: string; bytes?: Buffer } | undefined;
+  /** The content folder's files (listContent), listed once a build: the analysis and the inputs hash see the same files. */
+  list(dir: string): Promise<string[]>;
   /** Keeps, for the next build, the state of each file this build read, and forgets the others (deleted, renamed). */
   saveStates(): void;
 }
@@ -57,7 +60,14 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
   const digests = new Map<string, string>();
   /** Whether some file had to be read: only then can the states differ from those known (or when a known file was not asked for). */
   let readAny = false;
+  const listings = new Map<string, Promise<string[]>>();
   return {
+    list(dir) {
+      const at = path.resolve(dir);
+      let listing = listings.get(at);
+      if (!listing) listings.set(at, (listing = listContent(at)));
+      return listing;
+    },
     read(file) {
       const seen = digests.get(file);
       if (seen) return { digest: seen };

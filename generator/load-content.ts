@@ -7,14 +7,14 @@ import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
 import { keepSiteIndex, knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
-import type { ContentReader } from './content-reader.ts';
+import { contentReader, type ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
 import type { Progress } from './progress.ts';
 import { DATA_FILE_SCHEMAS } from './schemas/site.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import { compareRecords } from './record-order.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { isHidden, listContent, pathsUnder } from './list-content.ts';
+import { isHidden, pathsUnder } from './list-content.ts';
 import { noteChecked, wholeMeta } from './last-analyses.ts';
 
 export interface Site {
@@ -120,7 +120,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 
   const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }));
   const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: inRoot(`pages/${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
-  const everyFile = (await listContent(contentDir)).filter((f) => !isHidden(f));
+  const reader = options.reader ?? contentReader();
+  const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
   const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
   for (const key of COLLECTION_KEYS) {
     const files = everyFile.filter((f) => f.startsWith(`${key}/`) && f.endsWith('.md') && !f.includes('/', key.length + 1));
@@ -128,7 +129,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     jobs.push(...files.map((f): ContentFile => ({ file: inRoot(f), relative: inContent(f), kind: key })));
   }
   problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, inContent));
-  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader: options.reader });
+  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader });
   const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, at: job.file, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {

@@ -71,7 +71,8 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
   for (const key of lines.length ? COLLECTION_KEYS : []) {
     const list = corpus.records[key];
     for (const [i, record] of list.entries()) {
-      await turn();
+      const pause = turn();
+      if (pause) await pause;
       const name = recordKey(record);
       names.set(record, name);
       const at = oldIndex.get(name);

@@ -151,13 +151,15 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   }
   for (const key of COLLECTION_KEYS) {
     for (const listing of listings[key]) {
-      await turn();
+      const pause = turn();
+      if (pause) await pause;
       const listingPath = paths.collectionPage(key, listing.page);
       const { cards, ...place } = listing;
       putPage(listingPath, lazyPage(corpus.site, listingPath, pageSignatures(siteKey, ['collection-page', JSON.stringify(place), JSON.stringify(cards)]), () => collectionPage(listing)));
     }
     for (const record of corpus.records[key]) {
-      await turn();
+      const pause = turn();
+      if (pause) await pause;
       const known = memo.known(record);
       if (known) {
         carry(record, known);
@@ -196,7 +198,8 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   // Every twin in one file, read back from where it was written: when some twin changed, the others' parts are taken from the file dist/ holds.
   const llmsFull: OutputPart[] = [];
   for (const [i, { pagePath, prefix }] of llmsFullParts(corpus).entries()) {
-    await turn();
+    const pause = turn();
+    if (pause) await pause;
     const twin = twins.get(pagePath)!;
     llmsFull.push({ key: partKey(i === 0, corpus.site.baseUrl, pagePath, twin), prefix, file: twinFile(pagePath), output: twin });
   }

@@ -311,7 +311,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
         progress('write', done++, total);
-        await turn();
+        const pause = turn();
+        if (pause) await pause;
         const rendered = text && (await text);
         const written = settle(file, outputKey(output), () => rendered ?? output);
         // A hole from here on: the output (a page's render, holding the corpus) can go.
@@ -323,7 +324,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         for (const group of kept) {
           group.files.forEach((file, i) => settle(file, group.keys[i]!, () => group.outputs()[i]!));
           progress('write', (done += group.files.length), total);
-          await turn();
+          const pause = turn();
+          if (pause) await pause;
         }
         // Settled, the groups (whose outputs hold the corpus) can go.
         kept.length = 0;
