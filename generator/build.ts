@@ -122,7 +122,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         const { document, page } = recordOutputs(edit.corpus, record);
         for (const [file, output] of [document, ...page]) files.set(file, output);
       }
-      const gone = edit.removed.flatMap(recordFiles);
+      const gone = edit.removed.flatMap((record) => recordFiles(record));
       const added = edit.records.some((record) => !built!.records[record.collection].some((r) => r.slug === record.slug));
       if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
       built = edit.corpus;

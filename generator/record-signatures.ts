@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { COLLECTION_KEYS } from '../core/collections.ts';
+import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { generatorFingerprint } from './build-cache.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import type { ContentRecord, Corpus } from './load-content.ts';
-import { recordKey, referencedKeys, relationsOf } from './record-relations.ts';
+import { recordKey, referencedKeys, relationsOf, type CorpusRelations } from './record-relations.ts';
 import { replaceFile } from './replace-file.ts';
 
 /** The signatures of the three files built from one record (render-site.ts, recordOutputs). */
@@ -62,49 +62,56 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
   const generator = generatorFingerprint();
   const lines = last !== undefined && last.generator === generator && last.siteKey === siteKey ? last.lines : [];
   const oldKeys = lines.map((line) => line.slice(0, line.indexOf('\t')));
-  const oldIndex = new Map(oldKeys.map((key, i) => [key, i]));
+  const oldIndex = new Map<string, number>();
+  oldKeys.forEach((key, i) => oldIndex.set(key, i));
+  /** Which of the old lines are of records still there. */
+  const present = new Uint8Array(lines.length);
 
   // First pass: what changed, came or went, and every record whose page shows one of them.
-  const relations = relationsOf(corpus);
-  const names = new Map<ContentRecord, string>();
+  let relations: CorpusRelations | undefined;
+  /** Each collection's record names, in its order. */
+  const names = {} as Record<CollectionKey, string[]>;
   const touched = new Set<string>();
   for (const key of lines.length ? COLLECTION_KEYS : []) {
     const list = corpus.records[key];
-    for (const [i, record] of list.entries()) {
+    const listNames = (names[key] = new Array<string>(list.length));
+    for (let i = 0; i < list.length; i++) {
       const pause = turn();
       if (pause) await pause;
-      const name = recordKey(record);
-      names.set(record, name);
+      const record = list[i]!;
+      const name = (listNames[i] = recordKey(record));
       const at = oldIndex.get(name);
+      if (at !== undefined) present[at] = 1;
       // The source follows the key and a tab: compared where it stands, without cutting the line.
       if (at !== undefined && lines[at]!.startsWith(record.source, name.length + 1) && lines[at]![name.length + 1 + record.source.length] === '\t') continue;
       touched.add(name);
       for (const target of referencedKeys(record)) touched.add(target);
       if (at !== undefined) for (const target of referencesOf(lines[at]!)) touched.add(target);
-      for (const { records } of relations.referrers(record)) for (const referrer of records) touched.add(recordKey(referrer));
+      for (const { records } of (relations ??= relationsOf(corpus)).referrers(record)) for (const referrer of records) touched.add(recordKey(referrer));
       for (const neighbour of [list[i - 1], list[i + 1]]) if (neighbour) touched.add(recordKey(neighbour));
     }
   }
-  const present = new Set(names.values());
-  oldKeys.forEach((name, i) => {
-    if (!present.has(name)) for (const target of referencesOf(lines[i]!)) touched.add(target);
+  oldKeys.forEach((_name, i) => {
+    if (!present[i]) for (const target of referencesOf(lines[i]!)) touched.add(target);
   });
 
   // Second pass: of the rest, those with the same neighbours as before keep their line.
   const reused = new Map<ContentRecord, string>();
-  const sameNeighbour = (now: ContentRecord | undefined, collection: string, old: string | undefined) =>
-    now ? names.get(now) === old : old === undefined || !old.startsWith(`${collection}/`);
+  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) => (now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`));
   for (const key of lines.length ? COLLECTION_KEYS : []) {
     const list = corpus.records[key];
-    await turn();
-    list.forEach((record, i) => {
-      const name = names.get(record)!;
+    const listNames = names[key];
+    const pause = turn();
+    if (pause) await pause;
+    for (let i = 0; i < list.length; i++) {
+      const name = listNames[i]!;
       const at = oldIndex.get(name);
-      if (at === undefined || touched.has(name)) return;
-      if (sameNeighbour(list[i - 1], key, oldKeys[at - 1]) && sameNeighbour(list[i + 1], key, oldKeys[at + 1])) reused.set(record, lines[at]!);
-    });
+      if (at === undefined || touched.has(name)) continue;
+      if (sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) && sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])) reused.set(list[i]!, lines[at]!);
+    }
   }
 
+  /** The lines of records worked out anew; a reused record's line is the one it had. */
   const noted = new Map<ContentRecord, string>();
   return {
     known(record) {
@@ -118,10 +125,10 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
     },
 
     note(record, signatures) {
-      noted.set(record, reused.get(record) ?? lineOf(record, referencedKeys(record).join(' '), signatures));
+      if (!reused.has(record)) noted.set(record, lineOf(record, referencedKeys(record).join(' '), signatures));
     },
 
-    kept: () => ({ generator, siteKey, lines: COLLECTION_KEYS.flatMap((key) => corpus.records[key].map((record) => noted.get(record)!)) }),
+    kept: () => ({ generator, siteKey, lines: COLLECTION_KEYS.flatMap((key) => corpus.records[key].map((record) => noted.get(record) ?? reused.get(record)!)) }),
   };
 }
 

@@ -105,9 +105,10 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       const { document, page } = recordOutputs(corpus, record, siteKey, signatures);
       return [document[1], page[0][1], page[1][1]];
     };
-    carried.push({ files: recordFiles(record), keys: [signatures.document, signatures.html, signatures.twin], outputs });
+    const pagePath = paths.recordPage(record.collection, record.slug);
+    carried.push({ files: recordFiles(record, pagePath), keys: [signatures.document, signatures.html, signatures.twin], outputs });
     // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
-    twins.set(paths.recordPage(record.collection, record.slug), signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)));
+    twins.set(pagePath, signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)));
   };
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
@@ -325,7 +326,6 @@ export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = s
 }
 
 /** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
-export function recordFiles(record: Pick<ContentRecord, 'collection' | 'slug'>): string[] {
-  const page = paths.recordPage(record.collection, record.slug);
+export function recordFiles(record: Pick<ContentRecord, 'collection' | 'slug'>, page = paths.recordPage(record.collection, record.slug)): string[] {
   return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }

@@ -276,21 +276,40 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const changed: string[] = [];
       let bytes = 0;
       let done = 0;
+      /** Counts a file dist/ is to hold, as it now holds it. */
+      const keep = (file: string) => {
+        const entry = previous.get(file);
+        if (entry) {
+          settled.add(file);
+          bytes += entry[1];
+        }
+      };
       const turn = eventLoopTurns();
       const entries = [...files];
       files.clear();
       // A record's files dist/ no longer holds as written are made like any other output: by the page pool when there are many (dist/ deleted, the cache kept).
-      const kept = carried.splice(0).filter((group) => {
-        if (group.files.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) return true;
+      // Those it holds are settled as they are found so: nothing is written for them.
+      let keptFiles = 0;
+      for (const group of carried.splice(0)) {
+        const pause = turn();
+        if (pause) await pause;
+        if (group.files.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) {
+          for (const file of group.files) keep(file);
+          keptFiles += group.files.length;
+          continue;
+        }
         const outputs = group.outputs();
         group.files.forEach((file, i) => entries.push([file, outputs[i]!]));
-        return false;
-      });
-      const total = entries.length + kept.reduce((sum, group) => sum + group.files.length, 0);
+      }
+      const total = entries.length + keptFiles;
+      done = keptFiles;
+      progress('write', done, total);
       const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
       early.clear();
-      /** Keeps what was written ahead or is intact, else writes the output (made only then). */
-      /** Whether the file was written now. */
+      /**
+       * Keeps what was written ahead or is intact, else writes the output (made only then).
+       * Whether the file was written now.
+       */
       const settle = (file: string, key: string, output: () => Output): boolean => {
         const writing = !ahead.has(file) && !intact(file, key);
         if (writing) {
@@ -298,11 +317,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
           // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
           previous.set(file, writeOne(file, output(), key, writtenText));
         }
-        const entry = previous.get(file);
-        if (entry) {
-          settled.add(file);
-          bytes += entry[1];
-        }
+        keep(file);
         return writing;
       };
       /** A part's text, from the file it was written to when this write settled it (and nothing wrote it ahead since), else rendered. */
@@ -320,15 +335,6 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         return { file, written };
       };
       try {
-        // First, as the files of parts are written from files this write settled.
-        for (const group of kept) {
-          group.files.forEach((file, i) => settle(file, group.keys[i]!, () => group.outputs()[i]!));
-          progress('write', (done += group.files.length), total);
-          const pause = turn();
-          if (pause) await pause;
-        }
-        // Settled, the groups (whose outputs hold the corpus) can go.
-        kept.length = 0;
         for (const index of first) await settleAt(index);
         await elsewhere.closePool();
         for (const index of ofParts) await settleAt(index);
