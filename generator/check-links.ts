@@ -1,5 +1,5 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import { paths } from '../core/paths.ts';
+import { API_BASE, paths } from '../core/paths.ts';
 import type { FileMeta } from './analyze-file.ts';
 import { collectionPagePaths } from './pages/collection-page.ts';
 import type { Problem } from './problems.ts';
@@ -17,10 +17,10 @@ export function referenceProblems(file: string, analysis: FileMeta, slugs: Recor
     }));
 }
 
-/** What the checks compare with: every record's slug by collection, and every path of the site. */
+/** What the checks compare with: every record's slug by collection, and whether a path is one of the site's. */
 export interface SiteIndex {
   slugs: Record<CollectionKey, Set<string>>;
-  sitePaths: Set<string>;
+  isSitePath: (urlPath: string) => boolean;
 }
 
 /** A corpus's records, as far as the index goes. */
@@ -33,7 +33,7 @@ export function siteIndexOf(records: Slugged): SiteIndex {
   let index = siteIndexes.get(records);
   if (!index) {
     const slugs = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))])) as SiteIndex['slugs'];
-    siteIndexes.set(records, (index = { slugs, sitePaths: knownSitePaths(slugs) }));
+    siteIndexes.set(records, (index = { slugs, isSitePath: sitePathsOf(slugs) }));
   }
   return index;
 }
@@ -43,22 +43,36 @@ export function keepSiteIndex(records: Slugged, index: SiteIndex): void {
   siteIndexes.set(records, index);
 }
 
-export function knownSitePaths(slugs: Record<CollectionKey, Set<string>>): Set<string> {
+/**
+ * Whether a URL path is one of the site's: its pages, API documents and files, and each
+ * record's page (`/collection/slug/`) and document (`/api/v1/collection/slug`), found by
+ * their slug rather than listed (20,000 paths made and hashed for each build at 10,000
+ * records, to check the links of the one file edited).
+ */
+export function sitePathsOf(slugs: Record<CollectionKey, Set<string>>): (urlPath: string) => boolean {
   const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
   known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
+  const collections = new Map<string, Set<string>>();
   for (const key of COLLECTION_KEYS) {
     for (const page of collectionPagePaths(key, slugs[key].size)) known.add(page);
     known.add(paths.apiList(key));
-    for (const slug of slugs[key]) known.add(paths.recordPage(key, slug)).add(paths.apiRecord(key, slug));
+    collections.set(key, slugs[key]);
   }
-  return known;
+  // `key/slug`, no other slash: a slug has none (SLUG_PATTERN).
+  const isRecord = (keyAndSlug: string) => {
+    const slash = keyAndSlug.indexOf('/');
+    return slash > 0 && !keyAndSlug.includes('/', slash + 1) && collections.get(keyAndSlug.slice(0, slash))?.has(keyAndSlug.slice(slash + 1)) === true;
+  };
+  const recordPages = (urlPath: string) => urlPath.length > 2 && urlPath.startsWith('/') && urlPath.endsWith('/') && isRecord(urlPath.slice(1, -1));
+  const recordDocuments = (urlPath: string) => urlPath.startsWith(`${API_BASE}/`) && isRecord(urlPath.slice(API_BASE.length + 1));
+  return (urlPath) => known.has(urlPath) || recordPages(urlPath) || recordDocuments(urlPath);
 }
 
-export function linkProblems(file: string, analysis: FileMeta, known: Set<string>): Problem[] {
+export function linkProblems(file: string, analysis: FileMeta, isSitePath: (urlPath: string) => boolean): Problem[] {
   return analysis.links
     .filter((link) => {
       const target = link.url.replace(/[?#].*$/, '');
-      return !known.has(target) && !known.has(`${target}/`);
+      return !isSitePath(target) && !isSitePath(`${target}/`);
     })
     .map((link) => ({
       file,

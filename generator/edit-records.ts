@@ -72,7 +72,7 @@ export function editRecords(corpus: Corpus, contentDir: string, changed: readonl
   const checked = removed.length ? [...COLLECTION_KEYS.flatMap((key) => grouped[key]), ...Object.values(corpus.pages)] : records;
   for (const { file, source } of checked) {
     const meta = knownMeta(cache, source);
-    if (!meta || meta.problems.length || referenceProblems(file, meta, index.slugs).length || linkProblems(file, meta, index.sitePaths).length) return undefined;
+    if (!meta || meta.problems.length || referenceProblems(file, meta, index.slugs).length || linkProblems(file, meta, index.isSitePath).length) return undefined;
   }
   const next = { ...corpus, records: grouped };
   if (sameRecords) carryRelations(corpus, next, replaced);

@@ -5,7 +5,7 @@ import { paths } from '../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
 import type { WrittenBody } from './markdown.ts';
 import { ContentError, type Problem } from './problems.ts';
-import { keepSiteIndex, knownSitePaths, linkProblems, referenceProblems } from './check-links.ts';
+import { keepSiteIndex, linkProblems, referenceProblems, sitePathsOf } from './check-links.ts';
 import type { BuildCache } from './build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './parallel/analyze-files.ts';
@@ -122,15 +122,27 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: inRoot(`pages/${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
   const reader = options.reader ?? contentReader();
   const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
-  const read = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
-  for (const key of COLLECTION_KEYS) {
-    const files = everyFile.filter((f) => f.startsWith(`${key}/`) && f.endsWith('.md') && !f.includes('/', key.length + 1));
-    for (const f of files) read.add(f);
-    jobs.push(...files.map((f): ContentFile => ({ file: inRoot(f), relative: inContent(f), kind: key })));
+  // One pass over the listing, sorted, so each collection's files keep their order: a record is a .md file right in its collection's folder.
+  const inCollection = new Map<string, string[]>(COLLECTION_KEYS.map((key) => [key, []]));
+  for (const f of everyFile) {
+    const slash = f.indexOf('/');
+    if (slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1)) inCollection.get(f.slice(0, slash))?.push(f);
   }
-  problems.push(...strayMarkdownProblems(everyFile, read, REQUIRED_PAGES, inContent));
+  /** Each job's slug, for the records' jobs. */
+  const slugOf: string[] = [];
+  for (const key of COLLECTION_KEYS) {
+    for (const f of inCollection.get(key)!) {
+      slugOf[jobs.length] = f.slice(key.length + 1, -'.md'.length);
+      jobs.push({ file: inRoot(f), relative: inContent(f), kind: key });
+    }
+  }
+  const isRecordFile = (f: string) => {
+    const slash = f.indexOf('/');
+    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1) && inCollection.has(f.slice(0, slash));
+  };
+  const pageNames = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
+  problems.push(...strayMarkdownProblems(everyFile, (f) => pageNames.has(f) || isRecordFile(f), REQUIRED_PAGES, inContent));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader });
-  const results = jobs.map((job, i) => ({ job, result: analyses[i] && { file: job.relative, at: job.file, slug: path.basename(job.file, '.md'), analysis: analyses[i] } }));
 
   const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
     const analysis = analyses[i];
@@ -145,38 +157,39 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const site = written && options.baseUrl ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') } : written;
 
   const pageFiles: Analyzed[] = [];
-  for (const { job, result } of results.filter((r) => r.job.kind === 'page')) {
-    if (!result) {
-      problems.push({ file: job.relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${job.relative} with a title, a description and a body` });
-      continue;
-    }
-    problems.push(...result.analysis.meta.problems);
-    pageFiles.push(result);
-  }
-
-  const analyzed: Record<CollectionKey, Analyzed[]> = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as never;
-  for (const key of COLLECTION_KEYS) {
-    for (const { result } of results.filter((r) => r.job.kind === key)) {
-      if (!result) continue;
-      if (!SLUG_PATTERN.test(result.slug)) {
-        problems.push({
-          file: result.file,
-          line: 1,
-          field: 'slug',
-          what: `the file name "${result.slug}" is not a valid slug`,
-          fix: `rename the file to ${result.slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.md (lowercase letters, digits and hyphens)`,
-        });
+  const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<CollectionKey, Analyzed[]>;
+  for (let i = dataFiles.length; i < jobs.length; i++) {
+    const job = jobs[i]!;
+    const analysis = analyses[i];
+    if (job.kind === 'page') {
+      if (!analysis) {
+        problems.push({ file: job.relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${job.relative} with a title, a description and a body` });
         continue;
       }
-      problems.push(...result.analysis.meta.problems);
-      analyzed[key].push(result);
+      problems.push(...analysis.meta.problems);
+      pageFiles.push({ file: job.relative, at: job.file, slug: path.basename(job.file, '.md'), analysis });
+      continue;
     }
+    if (!analysis) continue;
+    const slug = slugOf[i]!;
+    if (!SLUG_PATTERN.test(slug)) {
+      problems.push({
+        file: job.relative,
+        line: 1,
+        field: 'slug',
+        what: `the file name "${slug}" is not a valid slug`,
+        fix: `rename the file to ${slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.md (lowercase letters, digits and hyphens)`,
+      });
+      continue;
+    }
+    if (analysis.meta.problems.length) problems.push(...analysis.meta.problems);
+    analyzed[job.kind as CollectionKey].push({ file: job.relative, at: job.file, slug, analysis });
   }
 
   // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
   const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
-  const sitePaths = knownSitePaths(slugs);
+  const isSitePath = sitePathsOf(slugs);
   // A file's checks depend on its text and on which records there are (the site's paths follow from them): a text that passed them against the same records passes again.
   const recordsKey = hash('sha1', COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'), 'base64url');
   const last = options.cache?.lastAnalyses();
@@ -184,7 +197,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     const pause = turn();
     if (pause) await pause;
     if (analysis.checked === recordsKey) continue;
-    const found = [...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, sitePaths)];
+    const found = [...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, isSitePath)];
     problems.push(...found);
     if (last && !found.length) noteChecked(last, at, recordsKey);
   }
@@ -199,7 +212,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     await turn();
     records[key] = analyzed[key].map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis)).sort(compareRecords);
   }
-  keepSiteIndex(records, { slugs, sitePaths });
+  keepSiteIndex(records, { slugs, isSitePath });
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,

@@ -10,11 +10,12 @@ import type { Problem } from './problems.ts';
 const MARKDOWN = /\.(md|markdown|mdown|mkdn?|mdwn|mdtxt|mdtext)$/i;
 
 /**
- * `files` are every file under the content folder, relative and `/`-separated; `read` the
- * ones the build reads; `pages` the site's page names. `rel` says a file as problems do.
+ * `files` are every file under the content folder, relative and `/`-separated; `read` says
+ * whether the build reads one; `pages` are the site's page names. `rel` says a file as
+ * problems do.
  */
-export function strayMarkdownProblems(files: readonly string[], read: ReadonlySet<string>, pages: readonly string[], rel: (file: string) => string): Problem[] {
-  return files.filter((file) => MARKDOWN.test(file) && !read.has(file)).map((file) => strayProblem(file, pages, rel));
+export function strayMarkdownProblems(files: readonly string[], read: (file: string) => boolean, pages: readonly string[], rel: (file: string) => string): Problem[] {
+  return files.filter((file) => MARKDOWN.test(file) && !read(file)).map((file) => strayProblem(file, pages, rel));
 }
 
 function strayProblem(file: string, pages: readonly string[], rel: (file: string) => string): Problem {
