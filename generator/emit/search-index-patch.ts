@@ -17,13 +17,16 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
   const old = indexLines(Buffer.from(previous.buffer, previous.byteOffset, previous.byteLength));
   if (!old || old.documentIds.length !== documents.length) return undefined;
   const changed: { shortId: number; before: SearchDocument; after: SearchDocument }[] = [];
+  const same = bytesComparer();
   for (const [shortId, document] of documents.entries()) {
-    if (old.documentIds[shortId]!.toString() !== objectEntry(shortId, document.id)) return undefined;
+    if (!same(old.documentIds[shortId]!, objectEntry(shortId, document.id))) return undefined;
+    if (same(old.storedFields[shortId]!, objectEntry(shortId, storedFieldsOf(document)))) continue;
     const stored = old.storedFields[shortId]!.toString();
-    if (stored === objectEntry(shortId, storedFieldsOf(document))) continue;
     changed.push({ shortId, before: { ...(JSON.parse(stored.slice(stored.indexOf(':') + 1)) as SearchDocument), id: document.id }, after: document });
   }
   if (!changed.length) return Buffer.from(previous);
+  // The fields' summed lengths, from the old averages (exact means of whole numbers: their products round back to the sums), the changed documents' taken out and put back.
+  const totals = old.averages.map((average) => Math.round(average * documents.length));
 
   const lines: IndexLines = { documentIds: old.documentIds, fieldLength: [...old.fieldLength], storedFields: [...old.storedFields], index: [] };
   /** Per term, per field, the documents whose frequency changes (undefined: the document no longer holds the term there). */
@@ -41,6 +44,9 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
     for (const [term, fields] of indexOf([before]).index) for (const field of Object.keys(fields)) note(term, field, id, undefined);
     const now = indexOf([after]);
     for (const [term, fields] of now.index) for (const [field, frequencies] of Object.entries(fields)) note(term, field, id, frequencies['0']);
+    const line = old.fieldLength[shortId]!.toString();
+    (JSON.parse(line.slice(line.indexOf(':') + 1)) as (number | null)[]).forEach((length, field) => (totals[field]! -= length ?? 0));
+    (now.fieldLength['0'] as (number | null)[]).forEach((length, field) => (totals[field]! += length ?? 0));
     lines.fieldLength[shortId] = objectEntry(shortId, now.fieldLength['0']);
     lines.storedFields[shortId] = objectEntry(shortId, now.storedFields['0']);
     fieldIds = now.fieldIds;
@@ -70,7 +76,7 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
     if (patched) lines.index.push(patched);
   }
   freshBefore(undefined);
-  return indexLayout(fieldIds!, lines);
+  return indexLayout(fieldIds!, lines, totals);
 }
 
 type Fields = Record<string, Record<string, number>>;
@@ -101,6 +107,20 @@ function storedFieldsOf(document: SearchDocument): Record<string, unknown> {
   return stored;
 }
 
+/**
+ * Whether an old line's bytes are those of a text: written into one buffer kept for the
+ * purpose and compared there, rather than the line made a string (20,000 lines a build).
+ */
+function bytesComparer(): (line: Buffer, text: string) => boolean {
+  let scratch = Buffer.allocUnsafe(4096);
+  return (line, text) => {
+    // A character takes up to three bytes in UTF-8 (four for a pair of two).
+    if (scratch.length < 3 * text.length) scratch = Buffer.allocUnsafe(3 * text.length);
+    const length = scratch.write(text);
+    return length === line.length && scratch.compare(line, 0, line.length, 0, length) === 0;
+  };
+}
+
 /** The term a line of the index's terms is for: the JSON string after its opening bracket. */
 function termOf(line: Buffer): string | undefined {
   if (line[0] !== 0x5b || line[1] !== 0x22) return undefined;
@@ -117,7 +137,7 @@ function termOf(line: Buffer): string | undefined {
  * of entries, framed by the lines that open and close each part (the first and the last as
  * indexLayout writes them), the terms in code-unit order.
  */
-function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { terms: string[] }) | undefined {
+function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { terms: string[]; averages: number[] }) | undefined {
   const runs: Buffer[][] = [];
   const frame: string[] = [];
   let run: Buffer[] | undefined;
@@ -137,6 +157,8 @@ function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { term
   }
   if (runs.length !== 4 || frame.length !== 5) return undefined;
   if (!frame[0]!.startsWith('{"documentCount":') || frame[4] !== '],"serializationVersion":2}') return undefined;
+  const averages = averagesOf(frame[2]!);
+  if (!averages) return undefined;
   const [documentIds, fieldLength, storedFields, index] = runs as [Buffer[], Buffer[], Buffer[], Buffer[]];
   if (fieldLength.length !== documentIds.length || storedFields.length !== documentIds.length) return undefined;
   const terms: string[] = [];
@@ -146,5 +168,18 @@ function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { term
     if (term === undefined || (terms.length && term <= terms.at(-1)!)) return undefined;
     terms.push(term);
   }
-  return { documentIds, fieldLength, storedFields, index, terms };
+  return { documentIds, fieldLength, storedFields, index, terms, averages };
+}
+
+/** The averages of the frame's line `},"averageFieldLength":[…],"storedFields":{`, if it is that line. */
+function averagesOf(line: string): number[] | undefined {
+  const prefix = '},"averageFieldLength":';
+  const suffix = ',"storedFields":{';
+  if (!line.startsWith(prefix) || !line.endsWith(suffix)) return undefined;
+  try {
+    const averages = JSON.parse(line.slice(prefix.length, -suffix.length)) as unknown;
+    return Array.isArray(averages) && averages.every((average) => typeof average === 'number') ? (averages as number[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -75,41 +75,53 @@ const CHUNK = 2000;
 
 const textOf = (entry: Entry) => (typeof entry === 'string' ? entry : entry.toString());
 
+/** The sum of each field's lengths over the documents, from the lines of fieldLength: what the averages are made of. */
+export function fieldTotals(fieldIds: Record<string, number>, fieldLength: Entry[]): number[] {
+  const totals = Object.values(fieldIds).map(() => 0);
+  for (let start = 0; start < fieldLength.length; start += CHUNK) {
+    const lengths = JSON.parse(`{${fieldLength.slice(start, start + CHUNK).map(textOf).join(',')}}`) as Record<string, (number | null)[]>;
+    for (const entry of Object.values(lengths)) entry.forEach((length, field) => (totals[field]! += length ?? 0));
+  }
+  return totals;
+}
+
 /**
  * MiniSearch's serialization (version 2), as JSON.stringify gives it but for a line break
  * before each entry of the four large parts and before each part's closing bracket. The
- * document count, the next id and the averages follow from the entries: a whole index
- * and a patched one have the same, and MiniSearch's running average (which depends on
- * the order documents were added and removed in) is not kept.
+ * document count, the next id and the averages follow from the entries (or, given, from
+ * `totals`, the fields' summed lengths): a whole index and a patched one have the same,
+ * and MiniSearch's running average (which depends on the order documents were added and
+ * removed in) is not kept. Sized first, then written into one buffer of that size.
  */
-export function indexLayout(fieldIds: Record<string, number>, lines: IndexLines): Buffer {
+export function indexLayout(fieldIds: Record<string, number>, lines: IndexLines, totals = fieldTotals(fieldIds, lines.fieldLength)): Buffer {
   const count = lines.documentIds.length;
-  const totals = Object.values(fieldIds).map(() => 0);
-  for (let start = 0; start < count; start += CHUNK) {
-    const lengths = JSON.parse(`{${lines.fieldLength.slice(start, start + CHUNK).map(textOf).join(',')}}`) as Record<string, (number | null)[]>;
-    for (const entry of Object.values(lengths)) entry.forEach((length, field) => (totals[field]! += length ?? 0));
-  }
   const averages = totals.map((total) => (count ? total / count : 0));
-  // Gone through twice: once to count the bytes, once to write them into one buffer of that size.
-  const pieces = function* (): Generator<Entry> {
-    const part = function* (open: string, entries: Entry[], close: string) {
-      yield open;
-      for (const [i, entry] of entries.entries()) {
-        yield i ? ',\n' : '\n';
-        yield entry;
-      }
-      yield `\n${close}`;
-    };
-    yield* part(`{"documentCount":${count},"nextId":${count},"documentIds":{`, lines.documentIds, '}');
-    yield* part(`,"fieldIds":${JSON.stringify(fieldIds)},"fieldLength":{`, lines.fieldLength, '}');
-    yield* part(`,"averageFieldLength":${JSON.stringify(averages)},"storedFields":{`, lines.storedFields, '}');
-    yield* part(',"dirtCount":0,"index":[', lines.index, ']');
-    yield ',"serializationVersion":2}';
-  };
-  let size = 0;
-  for (const piece of pieces()) size += typeof piece === 'string' ? Buffer.byteLength(piece) : piece.length;
+  const parts: [open: string, entries: Entry[], close: string][] = [
+    [`{"documentCount":${count},"nextId":${count},"documentIds":{`, lines.documentIds, '}'],
+    [`,"fieldIds":${JSON.stringify(fieldIds)},"fieldLength":{`, lines.fieldLength, '}'],
+    [`,"averageFieldLength":${JSON.stringify(averages)},"storedFields":{`, lines.storedFields, '}'],
+    [',"dirtCount":0,"index":[', lines.index, ']'],
+  ];
+  const end = ',"serializationVersion":2}';
+  // Each entry has a line break before it, and a comma too but for the first; each part's close has a line break.
+  let size = Buffer.byteLength(end);
+  for (const [open, entries, close] of parts) {
+    size += Buffer.byteLength(open) + 2 * entries.length - (entries.length ? 1 : 0) + 1 + Buffer.byteLength(close);
+    for (const entry of entries) size += typeof entry === 'string' ? Buffer.byteLength(entry) : entry.length;
+  }
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const piece of pieces()) at += typeof piece === 'string' ? bytes.write(piece, at) : piece.copy(bytes, at);
+  for (const [open, entries, close] of parts) {
+    at += bytes.write(open, at);
+    for (let i = 0; i < entries.length; i++) {
+      if (i) bytes[at++] = 0x2c;
+      bytes[at++] = 0x0a;
+      const entry = entries[i]!;
+      at += typeof entry === 'string' ? bytes.write(entry, at) : entry.copy(bytes, at);
+    }
+    bytes[at++] = 0x0a;
+    at += bytes.write(close, at);
+  }
+  bytes.write(end, at);
   return bytes;
 }
