@@ -469,11 +469,15 @@ function writeParts<Part extends PartPlace>(
   };
   /** Parts next to one another in the old file, not yet copied. */
   let run: { offset: number; length: number; parts: [Part, number][] } | undefined;
+  /** One buffer for every run, written out before the next is read: memory taken afresh for each cost more than the copy (page faults). */
+  let runBytes: Buffer | undefined;
   const copyRun = () => {
     if (!run) return;
-    const bytes = Buffer.allocUnsafe(run.length);
+    runBytes ??= Buffer.allocUnsafe(COPY_RUN);
+    const bytes = run.length <= COPY_RUN ? runBytes.subarray(0, run.length) : Buffer.allocUnsafe(run.length);
     if (readSync(source!, bytes, 0, run.length, run.offset) === run.length) {
       push(bytes);
+      flush();
       for (const [part, length] of run.parts) lengths.push([part.key, length]);
     } else run.parts.forEach(([part]) => afresh(part));
     run = undefined;
