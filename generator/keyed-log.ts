@@ -50,9 +50,9 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
   /** Keys set or deleted since the last save: their lines in the file no longer count as live. */
   const changed = new Set<string>();
   const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
-  // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands (lineSize).
+  // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands.
   const forget = (key: string) => {
-    if (!changed.has(key) && entries.has(key)) liveSize -= Buffer.byteLength(lineOf(key));
+    if (!changed.has(key) && entries.has(key)) liveSize -= lineSize([key, entries.get(key)]);
   };
   return {
     get: (key) => entries.get(key),

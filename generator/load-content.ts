@@ -122,12 +122,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: inRoot(`pages/${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
   const reader = options.reader ?? contentReader();
   const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
-  // One pass over the listing, sorted, so each collection's files keep their order: a record is a .md file right in its collection's folder.
   const inCollection = new Map<string, string[]>(COLLECTION_KEYS.map((key) => [key, []]));
-  for (const f of everyFile) {
+  /** The records of a collection, if `f` is one of its records: a .md file right in the collection's folder. */
+  const recordsHolding = (f: string) => {
     const slash = f.indexOf('/');
-    if (slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1)) inCollection.get(f.slice(0, slash))?.push(f);
-  }
+    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1) ? inCollection.get(f.slice(0, slash)) : undefined;
+  };
+  // One pass over the listing, sorted, so each collection's files keep their order.
+  for (const f of everyFile) recordsHolding(f)?.push(f);
   /** Each job's slug, for the records' jobs. */
   const slugOf: string[] = [];
   for (const key of COLLECTION_KEYS) {
@@ -136,12 +138,8 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       jobs.push({ file: inRoot(f), relative: inContent(f), kind: key });
     }
   }
-  const isRecordFile = (f: string) => {
-    const slash = f.indexOf('/');
-    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1) && inCollection.has(f.slice(0, slash));
-  };
   const pageNames = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
-  problems.push(...strayMarkdownProblems(everyFile, (f) => pageNames.has(f) || isRecordFile(f), REQUIRED_PAGES, inContent));
+  problems.push(...strayMarkdownProblems(everyFile, (f) => pageNames.has(f) || recordsHolding(f) !== undefined, REQUIRED_PAGES, inContent));
   const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader });
 
   const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
@@ -182,7 +180,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       });
       continue;
     }
-    if (analysis.meta.problems.length) problems.push(...analysis.meta.problems);
+    problems.push(...analysis.meta.problems);
     analyzed[job.kind as CollectionKey].push({ file: job.relative, at: job.file, slug, analysis });
   }
 
