@@ -11,8 +11,8 @@ import { PROJECT_DIR as PROJECT } from './project-dir.ts';
  * the file's source hash and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
- * itself holds them, see outputs.ts and write-dist.ts; only a copy of the search index is
- * kept beside, keptOutputsDir.) Entries are kept in packs (cache-pack.ts), not a file each.
+ * itself holds them, see outputs.ts and write-dist.ts, and the cache a hard link to each,
+ * distLinksDir.) Entries are kept in packs (cache-pack.ts), not a file each.
  */
 export interface BuildCache {
   /** The stored result for this key (a source hash, then what of it), if any. */
@@ -105,10 +105,8 @@ export function outputManifestFile(cacheDir: string, outDir: string): string {
   return path.join(cacheDir, 'outputs', `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
 }
 
-/** Where a cached build keeps copies of the outputs it can make from their last text (write-dist.ts, DistOptions.keep): this generator's own. */
-export function keptOutputsDir(cacheDir: string): string {
-  return path.join(generationHome(cacheDir), 'outputs');
-}
+/** Where a cached build keeps a hard link to each file of an output folder, beside its manifest (dist-links.ts). */
+export const distLinksDir = (cacheDir: string, outDir: string): string => outputManifestFile(cacheDir, outDir).replace(/\.json$/, '.links');
 
 /** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
 export function fileStatesFile(cacheDir: string): string {

@@ -11,7 +11,7 @@ import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { CarriedFiles, Output } from './outputs.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { fileStatesFile, keptOutputsDir, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
+import { distLinksDir, fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
 
 export interface BuildOptions {
@@ -81,9 +81,11 @@ export interface BuilderOptions extends BuildOptions {
 }
 
 export function createBuilder(options: BuilderOptions): Builder {
+  /** The first build's time counts from here: opening dist/ may link its files back (dist-links.ts). */
+  let openedAt: number | undefined = performance.now();
   const cache = openBuildCache(options.cacheDir);
   const states = fileStates(fileStatesFile(options.cacheDir));
-  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived, keep: keptOutputsDir(options.cacheDir) });
+  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived, links: distLinksDir(options.cacheDir, options.outDir) });
   const signaturesFile = recordSignaturesFile(options.cacheDir);
   /** What the last build kept of its records, read from the cache once and then kept here. */
   let lastRecords: KeptRecords | undefined;
@@ -93,7 +95,8 @@ export function createBuilder(options: BuilderOptions): Builder {
   let aheadOfBuild = false;
   return {
     async build() {
-      const started = performance.now();
+      const started = openedAt ?? performance.now();
+      openedAt = undefined;
       dist.begin();
       aheadOfBuild = false;
       const reader = contentReader({ states });

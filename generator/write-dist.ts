@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, copyFileSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -12,6 +12,7 @@ import { manifestDirectories, manifestEntries, partLists, readManifest, writeMan
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
+import { openDistLinks } from './dist-links.ts';
 
 export interface WriteSummary {
   written: number;
@@ -137,22 +138,25 @@ export interface DistOptions {
    */
   trusted?: boolean;
   /**
-   * A folder of the cache where each output with a thread of its own (the search index) is
-   * also kept, copied as written. Should dist/ lose it (a fresh checkout with the cache kept:
-   * what a deploy builds from), its text is made from the copy (LazyOutput.renderElsewhere's
-   * `previous`) rather than anew. The folder must be this generator's own.
+   * A folder of the cache, beside the manifest, where every file of dist/ is hard-linked
+   * (dist-links.ts): should dist/ be gone (a fresh checkout with the cache kept: what a
+   * deploy builds from), its files are linked back rather than made again.
    */
-  keep?: string;
+  links?: string;
 }
 
-export function openDist(outDir: string, manifestFile: string, { trusted = false, keep }: DistOptions = {}): DistState {
+export function openDist(outDir: string, manifestFile: string, { trusted = false, links: linksDir }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
   const header = readManifest(manifestFile, root);
-  // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) took every file the manifest lists, which is
-  // then neither read nor checked (at 50,000 records, 50 MB of lines read twice, 150,000 stats on a thread of their own).
-  const empty = !existsSync(root);
+  const links = linksDir === undefined ? undefined : openDistLinks(linksDir, root);
   /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
-  const previous = manifestEntries(manifestFile, { empty });
+  let previous = manifestEntries(manifestFile, { empty: !existsSync(root) && (!links || links.fresh) });
+  // dist/ gone, its files not linked back, took every file the manifest lists, which is then neither read nor checked
+  // (at 50,000 records, 50 MB of lines read twice, 150,000 stats on a thread of their own).
+  const empty = !existsSync(root) && !links?.restore(previous);
+  if (empty && previous.size) previous = manifestEntries(manifestFile, { empty });
+  // Links to files no manifest lists are of no use, and would keep their texts on disk.
+  if (!previous.size) links?.clear();
   const folders = manifestDirectories(manifestFile, { empty });
   const parts = partLists(manifestFile);
   /** Folders files were written to or removed from (or made or removed themselves) since the folders were last recorded. */
@@ -219,27 +223,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const early = new Map<string, Promise<FileContent>>();
   /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
   const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
-  /** Where the copy of an output with a thread of its own is kept, if it is. */
-  const keptCopy = (file: string) => keep && path.join(keep, file);
-  /**
-   * The path of an output's last text, for an output that can be made from it: the file
-   * dist/ holds, when this generator wrote it and it is as it was left, else its kept copy.
-   */
-  const lastText = (file: string) => {
-    if (ahead.has(file)) return undefined;
-    if (writtenBy === generatorFingerprint() && intact(file)) return path.join(root, file);
-    const copy = keptCopy(file);
-    return copy && existsSync(copy) ? copy : undefined;
-  };
-  /** Copies a file just written, or one whose copy is missing, to where it is kept; aside first, so a copy is always whole. */
-  const keepCopy = (file: string, written: boolean) => {
-    const copy = keptCopy(file);
-    if (!copy || (!written && existsSync(copy))) return;
-    mkdirSync(path.dirname(copy), { recursive: true });
-    const temporary = `${copy}.${randomUUID()}.tmp`;
-    copyFileSync(path.join(root, file), temporary, constants.COPYFILE_FICLONE);
-    renameSync(temporary, copy);
-  };
+  /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
+  const lastText = (file: string) => (!ahead.has(file) && writtenBy === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     const target = path.join(root, file);
@@ -252,6 +237,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     const written = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
     if (!written) writeFileSync(temporary, contentOf(output));
     renameSync(temporary, target);
+    links?.add(file);
     touch(file);
     altered?.delete(file);
     gone?.delete(file);
@@ -338,10 +324,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         for (const index of first) await settleAt(index);
         await elsewhere.closePool();
         for (const index of ofParts) await settleAt(index);
-        for (const index of ownThread) {
-          const { file, written } = await settleAt(index);
-          if (settled.has(file) && !ahead.has(file)) keepCopy(file, written);
-        }
+        for (const index of ownThread) await settleAt(index);
       } finally {
         await elsewhere.close();
       }
@@ -352,10 +335,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       for (const file of stale) {
         rmSync(path.join(root, file), { force: true });
+        links?.remove(file);
         touch(file);
         changed.push(file);
       }
       if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
+      links?.fill(previous.keys());
       recordFolders(folders.size ? [...touched, ...read] : foldersOf(previous.keys()));
       writtenBy = generatorFingerprint();
       // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
@@ -402,6 +387,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const removed = files.filter((file) => previous.has(file));
       for (const file of removed) {
         rmSync(path.join(root, file), { force: true });
+        links?.remove(file);
         previous.delete(file);
         touch(file);
         ahead.add(file);

@@ -115,10 +115,22 @@ describe('parallel analysis and page rendering', () => {
     expect(await digest(bundled)).toEqual(await digest(path.join(root, 'edited-clean')));
     expect(await readFile(path.join(bundled, '_data', 'search-index.json'), 'utf8')).toContain('["quokka"');
 
-    // dist/ deleted, the cache kept (a fresh checkout on Netlify): the records' files are made again, by the page pool, to the same bytes.
+    // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
+    const editedClean = await digest(path.join(root, 'edited-clean'));
     await rm(bundled, { recursive: true });
+    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 0 written, 0 deleted\)/);
+    expect(await digest(bundled)).toEqual(editedClean);
+    // A page and the search index changed in place (their links with them) before dist/ went: those two are made again.
+    await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
+    await writeFile(path.join(bundled, '_data', 'search-index.json'), '{}');
+    await rm(bundled, { recursive: true });
+    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 2 written, 0 deleted\)/);
+    expect(await digest(bundled)).toEqual(editedClean);
+    // The cache's links lost too: every file is made again, by the page pool, to the same bytes.
+    await rm(bundled, { recursive: true });
+    await rm(path.join(bundledCache, 'outputs'), { recursive: true });
     expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
-    expect(await digest(bundled)).toEqual(await digest(path.join(root, 'edited-clean')));
+    expect(await digest(bundled)).toEqual(editedClean);
   });
 });
 
@@ -533,7 +545,7 @@ describe('incremental builds', () => {
     expect(await digest(path.join(root, 'based'))).toEqual(await digest(path.join(root, 'based-clean')));
   });
 
-  it('stay equal to a clean build through a random run of edits, additions, deletions and renames', async () => {
+  it('stay equal to a clean build through a random run of edits, additions, deletions and renames, dist/ kept or deleted before each', async () => {
     await writeSyntheticCorpus(content, 6);
     // A fixed seed: a failure is the same on every run (mulberry32).
     let seed = 20261124;
@@ -619,13 +631,20 @@ describe('incremental builds', () => {
       },
     };
     await cached('in-place');
+    await cached('checkout');
     const done: string[] = [];
     for (let step = 0; step < 14; step++) {
       // One or two changes between builds, as a content team's commits come.
       for (let n = 1 + Math.floor(random() * 2); n > 0; n--) done.push(await operations[pick(Object.keys(operations))]!());
       await cached('in-place');
+      // As a deploy builds: dist/ gone, the cache kept. Its files are linked back from the cache, and only what changed is made.
+      await rm(path.join(root, 'checkout'), { recursive: true });
+      const checkout = await cached('checkout');
+      expect(checkout.written, done.join(', ')).toBeLessThan(checkout.files / 2);
       await clean('random-clean');
-      expect(await digest(path.join(root, 'in-place')), done.join(', ')).toEqual(await digest(path.join(root, 'random-clean')));
+      const expected = await digest(path.join(root, 'random-clean'));
+      expect(await digest(path.join(root, 'in-place')), done.join(', ')).toEqual(expected);
+      expect(await digest(path.join(root, 'checkout')), done.join(', ')).toEqual(expected);
     }
   });
 

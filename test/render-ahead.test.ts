@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { composedOutput, type FileContent, type LazyOutput, type Output } from '../generator/outputs.ts';
@@ -28,10 +28,10 @@ describe('outputs with a thread of their own', () => {
     expect(started).toBe(2);
   });
 
-  it('are made from the copy the cache keeps of their last text once dist/ lost them, and from dist/ while it holds them', async () => {
+  it('are made from the text dist/ holds, which a deleted dist/ gets back from its links in the cache, unless it was changed in place', async () => {
     const root = await temporaryDirectory('kept-');
     const out = path.join(root, 'dist');
-    const keep = path.join(root, 'cache', 'kept');
+    const links = path.join(root, 'cache', 'links');
     const given: (string | undefined)[] = [];
     const index = (text: string): LazyOutput => ({
       signature: text,
@@ -40,18 +40,31 @@ describe('outputs with a thread of their own', () => {
     });
     /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
     const build = async (text: string) => {
-      const dist = openDist(out, path.join(root, 'cache', 'manifest.json'), { keep });
+      const dist = openDist(out, path.join(root, 'cache', 'manifest.json'), { links });
       dist.begin();
-      await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs');
+      dist.prepare('_data/index.json', index(text));
+      return (await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs')).written;
     };
-    await build('one');
-    expect(await readFile(path.join(keep, '_data/index.json'), 'utf8')).toBe('one');
+    const file = path.join(out, '_data/index.json');
+    const link = path.join(links, '_data/index.json');
+    expect(await build('one')).toBe(1);
+    expect((await stat(link)).ino).toBe((await stat(file)).ino);
     await rm(out, { recursive: true });
-    await build('two');
-    await build('three');
+    expect(await build('one')).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe('one');
+    expect(await build('two')).toBe(1);
+    expect((await stat(link)).ino).toBe((await stat(file)).ino);
+    await rm(out, { recursive: true });
+    expect(await build('three')).toBe(1);
     expect(given).toEqual([undefined, 'one', 'two']);
-    expect(await readFile(path.join(keep, '_data/index.json'), 'utf8')).toBe('three');
-    expect(await readdir(path.join(keep, '_data'))).toEqual(['index.json']);
+
+    // Changed in place, the file changed under its link too: not linked back, made afresh.
+    await writeFile(file, 'THREE');
+    await rm(out, { recursive: true });
+    expect(await build('three')).toBe(1);
+    expect(given).toEqual([undefined, 'one', 'two', undefined]);
+    expect(await readFile(file, 'utf8')).toBe('three');
+    expect(await readdir(path.join(links, '_data'))).toEqual(['index.json']);
   });
 
   it('run alone: the pool of page renderers starts once one started early has finished', async () => {
