@@ -8,7 +8,7 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 /**
  * The build half of `npm run bench`: a corpus of real records repeated to `records`, then
  * in one run a clean build, the cached builds the content team runs (nothing changed, one
- * record edited, the cache kept without dist/; through `npm run build`, process start
+ * record edited, the cache kept without dist/ with and without an edit; through `npm run build`, process start
  * included), Hugo on the same Markdown, a copy of the output (what the disk alone takes to
  * write it), output size, the CPU time and peak memory of each process tree, and how soon
  * `npm run dev` serves an edit. Medians of `runs`.
@@ -88,6 +88,14 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     outputGone.push(await cachedBuild());
   }
   rows.push({ label: 'Cache kept, `dist/` deleted (`npm run build`)', runs: outputGone });
+  // The same, after a content commit: what such a host runs to deploy one edited record.
+  const deploys: CommandRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    await editOneRecord(corpus, runs + i + 1);
+    await rm(cachedOut, { recursive: true, force: true });
+    deploys.push(await cachedBuild());
+  }
+  rows.push({ label: 'Cache kept, `dist/` deleted, one record edited (`npm run build`)', runs: deploys });
 
   // What writing these files costs this machine's disk, whoever writes them: a floor for every build that writes them all.
   const copies: CommandRun[] = [];
