@@ -17,7 +17,11 @@ export interface RebuildGuard {
   building<T>(build: () => Promise<T>): Promise<T>;
   /** Answers with `app`; again, once, if the answer may have been torn by a build. */
   answer(request: Request, app: (request: Request) => Promise<Response>): Promise<Response>;
-  /** These URL paths now answer as they will once the build in progress (or the next) is over. */
+  /**
+   * These URL paths now answer as they will once the build in progress (or the next) is
+   * over: their files were just written ahead of it. An answer in flight meanwhile, build
+   * or not, overlapped that write.
+   */
   settled(paths: readonly string[]): void;
 }
 
@@ -63,6 +67,8 @@ export function createRebuildGuard(): RebuildGuard {
     },
 
     settled(paths) {
+      // Files changed under answers in flight, which may be torn (a file replaced between its stat and its read), even while no build runs.
+      epoch++;
       for (const path of paths) settledAt.set(path, epoch);
       const settled = new Set(paths);
       wake((path) => settled.has(path));

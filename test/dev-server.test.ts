@@ -172,6 +172,23 @@ describe('answers across a rebuild', () => {
     expect(answered.slice(1).sort()).toEqual(['build', 'torn']);
   });
 
+  it('asks again at once an answer torn by files written ahead of a build, before the build began', async () => {
+    const guard = createRebuildGuard();
+    let read!: () => void;
+    let calls = 0;
+    const answering = guard.answer(request(), async () => {
+      if (++calls > 1) return new Response('whole');
+      // Stat before the write ahead, read after it: a Content-Length the body no longer matches.
+      await new Promise<void>((resolve) => (read = resolve));
+      return new Response('half', { headers: { 'Content-Length': '10' } });
+    });
+    await tick();
+    guard.settled(['/threats/']);
+    read();
+    expect(await (await answering).text()).toBe('whole');
+    expect(calls).toBe(2);
+  });
+
   it('keeps a whole answer given during a build, and never repeats a POST', async () => {
     const guard = createRebuildGuard();
     let finish!: () => void;
