@@ -8,15 +8,17 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
-import { mayHoldAutolinkLiteral, remarkGfmWithoutLiterals } from './autolink-literals.ts';
+import { constructsIn, remarkGfmWith } from './gfm-constructs.ts';
 import { root as escapingRoot } from './markdown-escape.ts';
 
 /**
  * One Markdown tree per page; the HTML page and its Markdown twin are both rendered
  * from it, so they cannot say different things.
  */
-const parser = unified().use(remarkParse).use(remarkGfm);
-const literalFreeParser = unified().use(remarkParse).use(remarkGfmWithoutLiterals);
+const parserWith = (constructs: number) => unified().use(remarkParse).use(remarkGfmWith(constructs));
+/** A parser for each set of GFM's optional constructs a document may hold (gfm-constructs.ts), made when first needed. */
+const parsers = new Map<number, ReturnType<typeof parserWith>>();
+const parserFor = (constructs: number) => parsers.get(constructs) ?? parsers.set(constructs, parserWith(constructs)).get(constructs)!;
 const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
 /** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
@@ -61,8 +63,8 @@ function textOf(node: ElementContent): string {
 }
 
 export function parseMarkdown(text: string): MdastRoot {
-  const gfm = mayHoldAutolinkLiteral(text) ? parser : literalFreeParser;
-  return gfm.runSync(gfm.parse(text)) as MdastRoot;
+  const parser = parserFor(constructsIn(text));
+  return parser.runSync(parser.parse(text)) as MdastRoot;
 }
 
 /**

@@ -2,10 +2,10 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { mayHoldAutolinkLiteral } from '../generator/autolink-literals.ts';
+import { ALL_CONSTRUCTS, constructsIn } from '../generator/gfm-constructs.ts';
 import { parseMarkdown } from '../generator/markdown.ts';
 
-/** remark-gfm itself, autolink literals and all: what parseMarkdown must always agree with. */
+/** remark-gfm itself, every construct: what parseMarkdown must always agree with. */
 const reference = unified().use(remarkParse).use(remarkGfm);
 const referenceTree = (markdown: string) => reference.runSync(reference.parse(markdown));
 
@@ -25,9 +25,16 @@ const LITERALS = [
   'a@b.co', 'a.b-c_d+e@f-g.hi.jk', 'a\\@b.co', 'a&#64;b.co', 'a&commat;b.co', 'mailto:a@b.co', 'xmpp:a@b.co/r', 'a@b', '@b.co',
   '<https://a.bc>', '[x](https://a.bc)', '`www.a.bc`', '(www.a.bc)', '*www.a.bc*',
 ];
+// Tables, footnotes and strikethrough, and what is nearly one: escaped, through character references, without a pipe, cut short.
+const TABLES = [
+  '| a | b |\n| - | - |\n| c | d |\n', '| a |\n| - |\n', 'a | b\n--|--\n', 'a\n:-\n', 'a\n-:\n', 'a\n:-:\n', 'a\n :-- \n', 'a\n\t:-\n', 'a\n: -\n', 'a\n- :\n',
+  'a\n-\n', 'a\n&#58;-\n', 'a\n\\:-\n', '\\|', '&#124;', '|', ':-', '-:',
+];
+const FOOTNOTES = ['[^1]', '[^1]: note', '\n\n[^a]: b\n', '[^1]\n\n[^1]: x\n', '[\\^1]', '[&#94;1]', '[ ^1]', '^1]', '[^]', '[^'];
+const STRIKETHROUGH = ['~~x~~', '~x~', '\\~x\\~', '&#126;x&#126;', '~~~\ncode\n~~~\n', '~'];
 // Every other construct GFM adds or changes, and plain Markdown around them.
 const OTHERS = [
-  '~~x~~', '~x~', '| a | b |\n| - | - |\n| c | d |\n', '- [ ] task', '- [x] done', '[^1]', '\n\n[^1]: note\n', '*em*', '**strong**', '_x_',
+  ...TABLES, ...FOOTNOTES, ...STRIKETHROUGH, '- [ ] task', '- [x] done', '*em*', '**strong**', '_x_',
   '[x](/y "t")', '![i](/i.png)', '`c`', '<b>', '&amp;', '&copy;', 'R&D', '\\*', '\n\n', '\n', '> ', '# ', '1. ', '- ', '    code', '\n```js\nx\n```\n', '---',
 ];
 const ALPHABET = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', ' ', ' ', '\t', '\n', '1', 'a', 'Z', 'w', 'h', 't', 'p', 's', 'é'];
@@ -42,24 +49,31 @@ function documentOf(pick: (n: number) => number): string {
   }).join('');
 }
 
-describe('parsing without autolink literals', () => {
-  it('gives remark-gfm’s tree, positions included, for every literal and near miss, alone and in a sentence', () => {
+describe('parsing with only the GFM constructs a document may hold', () => {
+  it('gives remark-gfm’s tree, positions included, for every construct and near miss, alone, in a sentence, a list, a table, after a line', () => {
     for (const literal of [...LITERALS, ...OTHERS]) {
-      for (const markdown of [literal, `See ${literal} now.`, `- ${literal}\n`, `| ${literal} |\n| - |\n`]) {
+      for (const markdown of [literal, `See ${literal} now.`, `- ${literal}\n`, `| ${literal} |\n| - |\n`, `A line\n${literal}`]) {
         expect(parseMarkdown(markdown), markdown).toEqual(referenceTree(markdown));
       }
     }
   });
 
-  it('gives remark-gfm’s tree for generated documents, most of which it parses without them', () => {
+  it('gives remark-gfm’s tree for generated documents, many of which it parses without one construct or another', () => {
     const pick = random(20261125);
-    let withoutLiterals = 0;
-    for (let i = 0; i < 3000; i++) {
+    /** Documents parsed without each construct, by its bit. */
+    const without = [0, 0, 0, 0];
+    for (let i = 0; i < 4000; i++) {
       const markdown = documentOf(pick);
-      if (!mayHoldAutolinkLiteral(markdown)) withoutLiterals++;
+      const bits = constructsIn(markdown);
+      without.forEach((_, bit) => (without[bit]! += bits & (1 << bit) ? 0 : 1));
       expect(parseMarkdown(markdown), markdown).toEqual(referenceTree(markdown));
     }
-    // Else the comparison would say nothing of the faster path.
-    expect(withoutLiterals).toBeGreaterThan(1500);
+    // Else the comparison would say nothing of the faster paths.
+    for (const count of without) expect(count).toBeGreaterThan(800);
+  });
+
+  it('counts every construct in a document that holds them all', () => {
+    expect(constructsIn('www.a.bc [^1] ~x~ | a |')).toBe(ALL_CONSTRUCTS);
+    expect(constructsIn('Plain words, a [link](/x) and *emphasis*.')).toBe(0);
   });
 });
