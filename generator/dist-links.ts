@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ManifestEntries } from './dist-manifest.ts';
 
@@ -12,9 +12,10 @@ import type { ManifestEntries } from './dist-manifest.ts';
  * write-dist.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
  * loses its link. A file changed in place by hand changes under its link too, but no
- * longer has the size and modification time its entry in the manifest records, so it is
- * not linked back: the build makes it again. Where links cannot be made (another file
- * system, a file system without them) there are none, and builds are as without them.
+ * longer has the size and modification time its entry in the manifest records: linked
+ * back, the check of dist/ finds it so (dist-check.ts), and the build makes it again.
+ * Where links cannot be made (another file system, a file system without them) there are
+ * none, and builds are as without them.
  */
 export interface DistLinks {
   /** Whether the links folder was not there when opened: dist/'s files written before have no link yet (DistLinks.fill). */
@@ -26,8 +27,12 @@ export interface DistLinks {
   fill(files: Iterable<string>): void;
   /** Removes every link: the manifest they follow is lost. */
   clear(): void;
-  /** Into a dist/ that does not exist: links back each file whose link is as `entries` records it. The number linked back. */
-  restore(entries: ManifestEntries): number;
+  /**
+   * Into a dist/ that does not exist: links back each file of the manifest that has a link.
+   * The number linked back. A link is not checked here: the check of dist/ that starts
+   * with the build finds a file not as the manifest records it, as for any dist/.
+   */
+  restore(entries: Pick<ManifestEntries, 'keys'>): number;
 }
 
 export function openDistLinks(dir: string, distRoot: string): DistLinks {
@@ -39,30 +44,32 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
   const linkOf = (file: string) => path.join(dir, file);
 
   /**
-   * Links `from` as `to`, replacing what `to` was and making its folder if need be. False
-   * when no link is made: links are a saving, so any failure means doing without them.
+   * Links `from` as `to`, replacing what `to` was and making its folder if need be.
+   * `missing` when `from` is not there; `failed` for any other failure: links are a
+   * saving, so a failure means doing without them.
    */
-  const link = (from: string, to: string, folders: Set<string>): boolean => {
+  const link = (from: string, to: string, folders: Set<string>): 'linked' | 'missing' | 'failed' => {
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
         linkSync(from, to);
-        return true;
+        return 'linked';
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         const folder = path.dirname(to);
+        if (code === 'ENOENT' && folders.has(folder)) return 'missing';
         try {
           // A folder where the file now goes (or a file where its folder goes) from an older dist/ is taken away too.
           if (code === 'EEXIST') rmSync(to, { recursive: true, force: true });
-          else if (code === 'ENOENT' && !folders.has(folder)) {
+          else if (code === 'ENOENT') {
             mkdirSync(folder, { recursive: true });
             folders.add(folder);
-          } else return false;
+          } else return 'failed';
         } catch {
-          return false;
+          return 'failed';
         }
       }
     }
-    return false;
+    return 'failed';
   };
 
   const links: DistLinks = {
@@ -71,7 +78,7 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
     },
     add(file) {
       if (broken) return;
-      if (!link(path.join(distRoot, file), linkOf(file), made)) {
+      if (link(path.join(distRoot, file), linkOf(file), made) === 'failed') {
         // Half a set of links would be kept up for nothing: none, until a build finds links can be made again.
         broken = true;
         links.clear();
@@ -97,11 +104,9 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       const folders = new Set<string>();
       let restored = 0;
       for (const file of entries.keys()) {
-        const entry = entries.get(file)!;
-        const info = statSync(linkOf(file), { throwIfNoEntry: false });
-        if (info?.size !== entry[1] || info.mtimeMs !== entry[2]) continue;
-        if (link(linkOf(file), path.join(distRoot, file), folders)) restored++;
-        else break;
+        const result = link(linkOf(file), path.join(distRoot, file), folders);
+        if (result === 'failed') break;
+        if (result === 'linked') restored++;
       }
       return restored;
     },
