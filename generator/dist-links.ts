@@ -49,21 +49,27 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
    * saving, so a failure means doing without them.
    */
   const link = (from: string, to: string, folders: Set<string>): 'linked' | 'missing' | 'failed' => {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    // Folders are made first, not after a failed link: a link a folder cost three calls instead of two.
+    const folder = path.dirname(to);
+    if (!folders.has(folder)) {
+      try {
+        mkdirSync(folder, { recursive: true });
+      } catch {
+        return 'failed';
+      }
+      folders.add(folder);
+    }
+    for (let attempt = 0; attempt < 2; attempt++) {
       try {
         linkSync(from, to);
         return 'linked';
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
-        const folder = path.dirname(to);
-        if (code === 'ENOENT' && folders.has(folder)) return 'missing';
+        if (code === 'ENOENT') return 'missing';
+        if (code !== 'EEXIST') return 'failed';
         try {
-          // A folder where the file now goes (or a file where its folder goes) from an older dist/ is taken away too.
-          if (code === 'EEXIST') rmSync(to, { recursive: true, force: true });
-          else if (code === 'ENOENT') {
-            mkdirSync(folder, { recursive: true });
-            folders.add(folder);
-          } else return 'failed';
+          // A folder where the file now goes, from an older dist/, is taken away too.
+          rmSync(to, { recursive: true, force: true });
         } catch {
           return 'failed';
         }
