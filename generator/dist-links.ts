@@ -1,4 +1,4 @@
-import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ManifestEntries } from './dist-manifest.ts';
 
@@ -93,7 +93,17 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       linked?.add(file);
     },
     remove(file) {
-      if (!broken) rmSync(linkOf(file), { force: true });
+      if (broken) return;
+      rmSync(linkOf(file), { force: true });
+      // A deleted record's folder goes with its last file, as in dist/.
+      for (let folder = path.dirname(linkOf(file)); folder !== dir; folder = path.dirname(folder)) {
+        try {
+          rmdirSync(folder);
+        } catch {
+          break;
+        }
+        made.delete(folder);
+      }
     },
     fill(files) {
       if (!fresh) return;

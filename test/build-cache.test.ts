@@ -12,7 +12,7 @@ import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
 import { manifestEntries } from '../generator/dist-manifest.ts';
-import { outputManifestFile } from '../generator/build-cache.ts';
+import { distLinksDir, outputManifestFile } from '../generator/build-cache.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -54,6 +54,13 @@ function devBuilder(stage: string) {
 }
 
 const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
+
+/** The cache holds a link to each file of dist/ `name` and to nothing else, in no empty folder (dist-links.ts). */
+async function expectLinksMirror(name: string, because?: string): Promise<void> {
+  const linked = await fg('**/*', { cwd: distLinksDir(cacheDir, path.join(root, name)), onlyFiles: false, markDirectories: true });
+  expect(linked.filter((entry) => !entry.endsWith('/')).sort(), because).toEqual((await fg('**/*', { cwd: path.join(root, name) })).sort());
+  expect(linked.filter((entry) => entry.endsWith('/') && !linked.some((other) => other !== entry && other.startsWith(entry))), because).toEqual([]);
+}
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
 describe("npm start's staleness check", () => {
@@ -273,6 +280,8 @@ describe('incremental builds', () => {
     await rm(post(3));
     expect((await same()).deleted).toBe(3);
     await expectClean('after-delete');
+    // The cache's links to dist/ (dist-links.ts) lose the deleted record's files and folders too.
+    await expectLinksMirror('in-place');
 
     await rename(post(2), path.join(content, 'posts', 'a-renamed-post.md'));
     await same();
@@ -645,6 +654,8 @@ describe('incremental builds', () => {
       const expected = await digest(path.join(root, 'random-clean'));
       expect(await digest(path.join(root, 'in-place')), done.join(', ')).toEqual(expected);
       expect(await digest(path.join(root, 'checkout')), done.join(', ')).toEqual(expected);
+      await expectLinksMirror('in-place', done.join(', '));
+      await expectLinksMirror('checkout', done.join(', '));
     }
   });
 
