@@ -1,6 +1,7 @@
-import { existsSync, linkSync, mkdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { ManifestEntries } from './dist-manifest.ts';
+import { removeEmptyFolders } from './remove-empty-folders.ts';
 
 /**
  * A hard link to every file of dist/, in the cache beside dist/'s manifest, so that a
@@ -22,7 +23,8 @@ export interface DistLinks {
   readonly fresh: boolean;
   /** Links dist/'s `file`, just written, in place of its last link. */
   add(file: string): void;
-  remove(file: string): void;
+  /** Removes the links of these files, deleted from dist/, and the folders they leave empty. */
+  remove(files: readonly string[]): void;
   /** Links each of these files of dist/ not linked since the folder was opened: what a fresh folder lacks. */
   fill(files: Iterable<string>): void;
   /** Removes every link: the manifest they follow is lost. */
@@ -92,18 +94,12 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       }
       linked?.add(file);
     },
-    remove(file) {
+    remove(files) {
       if (broken) return;
-      rmSync(linkOf(file), { force: true });
+      for (const file of files) rmSync(linkOf(file), { force: true });
       // A deleted record's folder goes with its last file, as in dist/.
-      for (let folder = path.dirname(linkOf(file)); folder !== dir; folder = path.dirname(folder)) {
-        try {
-          rmdirSync(folder);
-        } catch {
-          break;
-        }
-        made.delete(folder);
-      }
+      removeEmptyFolders(dir, files.map(linkOf));
+      made.clear();
     },
     fill(files) {
       if (!fresh) return;

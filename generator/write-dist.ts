@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
@@ -13,6 +13,7 @@ import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
 import { openDistLinks } from './dist-links.ts';
+import { removeEmptyFolders } from './remove-empty-folders.ts';
 
 export interface WriteSummary {
   written: number;
@@ -246,6 +247,16 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     const info = statSync(target);
     return written ? [key, info.size, info.mtimeMs, parts.set(file, written)] : [key, info.size, info.mtimeMs];
   };
+  /** Deletes files of dist/, their links, and the folders they leave empty. */
+  const removeFiles = (files: readonly string[]) => {
+    if (!files.length) return;
+    for (const file of files) {
+      rmSync(path.join(root, file), { force: true });
+      touch(file);
+    }
+    links?.remove(files);
+    removeEmptyFolders(root, files.map((file) => path.join(root, file)));
+  };
 
   return {
     inputs: header?.inputs,
@@ -335,13 +346,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const stale = [...previous.keys(), ...unlisted].filter((file) => !settled.has(file) && !ahead.has(file) && !gone?.has(file));
       // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
       for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
-      for (const file of stale) {
-        rmSync(path.join(root, file), { force: true });
-        links?.remove(file);
-        touch(file);
-        changed.push(file);
-      }
-      if (stale.length) removeEmptyFolders(root, stale.map((file) => path.join(root, file)));
+      removeFiles(stale);
+      changed.push(...stale);
       links?.fill(previous.keys());
       recordFolders(folders.size ? [...touched, ...read] : foldersOf(previous.keys()));
       writtenBy = generatorFingerprint();
@@ -387,14 +393,11 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
 
     removeSome(files) {
       const removed = files.filter((file) => previous.has(file));
+      removeFiles(removed);
       for (const file of removed) {
-        rmSync(path.join(root, file), { force: true });
-        links?.remove(file);
         previous.delete(file);
-        touch(file);
         ahead.add(file);
       }
-      removeEmptyFolders(root, removed.map((file) => path.join(root, file)));
       return removed;
     },
   };
@@ -493,17 +496,5 @@ function writeParts<Part extends PartPlace>(
     flush();
     closeSync(fd);
     if (source !== undefined) closeSync(source);
-  }
-}
-
-/** Folders left empty by deleted files (a deleted record's page folder), deepest first, up to dist/ itself. */
-function removeEmptyFolders(root: string, deleted: string[]): void {
-  const folders = new Set<string>();
-  for (const file of deleted) {
-    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
-  }
-  for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
-    // Gone already: a record deleted ahead of the build took its folder.
-    if (statSync(dir, { throwIfNoEntry: false }) && readdirSync(dir).length === 0) rmdirSync(dir);
   }
 }
