@@ -145,14 +145,10 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; wholeSi
     const key = (line as Line)[0];
     // Outdated lines (rare: only after appends) are sized again; live ones are counted in the whole.
     if (entries.has(key)) deadSize += lineSize([key, entries.get(key)]);
-    if (line.length === 2) {
-      // Deleted first: a key set again goes to the end, as in the file.
-      entries.delete(key);
-      entries.set(key, line[1] as Value);
-    } else {
-      entries.delete(key);
-      deadSize += lineSize(line as Line);
-    }
+    // Deleted first: a key set again goes to the end, as in the file.
+    entries.delete(key);
+    if (line.length === 2) entries.set(key, line[1] as Value);
+    else deadSize += lineSize(line as Line);
   }
   // Damaged lines are not live either.
   if (!sound) deadSize = wholeSize - [...entries].reduce((sum, entry) => sum + lineSize(entry as Line), 0);
