@@ -219,6 +219,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** A part's text, rendered: for a file of parts written apart from a build's write. */
   const renderedText = (part: OutputPart) => Buffer.from(contentOf(part.output));
 
+  /** Folders this process made or found since the last write began (or files were deleted), which need no mkdir. */
   const made = new Set<string>();
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   const ahead = new Set<string>();
@@ -256,6 +257,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     }
     links?.remove(files);
     removeEmptyFolders(root, files.map((file) => path.join(root, file)));
+    // A folder made earlier may be gone now with its last file: the next write into it makes it again.
+    made.clear();
   };
 
   return {

@@ -545,6 +545,21 @@ describe('incremental builds', () => {
     expect((await fg('**/*', { cwd: out })).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
   });
 
+  it('write a record ahead again into the folder its deletion ahead took away, within one rebuild', async () => {
+    const out = path.join(root, 'again');
+    const dist = openDist(out, path.join(root, 'again-manifest.json'), { trusted: true });
+    const page = 'posts/back/index.html';
+    dist.begin();
+    await dist.write(new Map<string, Output>([['posts/index.html', 'list']]), 'first');
+    dist.begin();
+    // npm run dev, while one rebuild runs: the record saved, deleted, then saved again.
+    expect(dist.writeSome(new Map<string, Output>([[page, 'edited']]))).toEqual([page]);
+    expect(dist.removeSome([page])).toEqual([page]);
+    expect((await fg('posts/*', { cwd: out, onlyDirectories: true }))).toEqual([]);
+    expect(dist.writeSome(new Map<string, Output>([[page, 'back']]))).toEqual([page]);
+    expect(await readFile(path.join(out, page), 'utf8')).toBe('back');
+  });
+
   it('keep a record\'s signatures from the last build only for the site settings they were made under', async () => {
     // One cache, one dist/, two base URLs: every page shows its address, so every record's files are written again.
     const withBase = (baseUrl: string, name = 'based') => build({ contentDir: content, outDir: path.join(root, name), cacheDir, baseUrl });
