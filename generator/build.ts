@@ -4,7 +4,7 @@ import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent, type Corpus } from './load-content.ts';
 import { recordFiles, recordOutputs, renderSite } from './render-site.ts';
-import { buildInputs } from './build-inputs.ts';
+import { buildInputs, knownInputs } from './build-inputs.ts';
 import { contentReader, fileStates } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
@@ -100,6 +100,12 @@ export function createBuilder(options: BuilderOptions): Builder {
       dist.begin();
       aheadOfBuild = false;
       const reader = contentReader({ states });
+      // A build that would write nothing is known before any content is read: from the files' states alone (npm run dev builds on a change, and keeps the corpus for the next).
+      const current = !options.longLived && (await currentDist(dist, await knownInputs(options.contentDir, options.baseUrl, reader)));
+      if (current) {
+        reader.saveStates();
+        return summarize(current, current, started);
+      }
       let corpus: Corpus | undefined = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;
@@ -110,7 +116,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
       if (!options.longLived) corpus = undefined;
-      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads, carried });
+      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads, carried, counts: counts.records });
       reader.saveStates();
       writeKeptRecords(signaturesFile, (lastRecords = records));
       if (!aheadOfBuild) built = corpus;
@@ -136,6 +142,15 @@ export function createBuilder(options: BuilderOptions): Builder {
 }
 
 type Counts = Pick<BuildSummary, 'records' | 'files'>;
+
+/** What a build from `inputs` would report, when dist/ already holds what it writes (DistState.current). */
+async function currentDist(dist: DistState, inputs: string | undefined): Promise<(Counts & WriteSummary) | undefined> {
+  const current = inputs === undefined ? undefined : await dist.current(inputs);
+  if (!current) return undefined;
+  const { counts, ...written } = current;
+  // Counted by a build of this generator (the inputs name it), as countsOf counts.
+  return { records: counts as Counts['records'], ...written };
+}
 
 const countsOf = (corpus: Corpus, files: Map<string, Output>, carried: CarriedFiles[] = []): Counts => ({
   records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,

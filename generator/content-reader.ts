@@ -15,6 +15,8 @@ export interface ContentReader {
    * An absolute path is taken as it is, not normalized again: the build gives normalized ones.
    */
   read(file: string): { digest: string; bytes?: Buffer } | undefined;
+  /** The file's digest when it is known without reading the file: as a build last read it (by its state), or read already. */
+  known(file: string): string | undefined;
   /** The content folder's files (listContent), listed once a build: the analysis and the inputs hash see the same files. */
   list(dir: string): Promise<string[]>;
   /** Keeps, for the next build, the state of each file this build read, and forgets the others (deleted, renamed). */
@@ -61,6 +63,20 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
   /** Whether some file had to be read: only then can the states differ from those known (or when a known file was not asked for). */
   let readAny = false;
   const listings = new Map<string, Promise<string[]>>();
+  /** The file's digest when it is known without reading it; else its absolute name and state now, for reading it. */
+  const knownOrNot = (file: string): string | { name: string; info?: Stats } => {
+    const seen = digests.get(file);
+    if (seen) return seen;
+    const name = path.isAbsolute(file) ? file : path.resolve(file);
+    const info = states ? statSync(name, { throwIfNoEntry: false }) : undefined;
+    const state = info && states!.get(name);
+    if (state && unchanged(state, info)) {
+      digests.set(file, state[4]);
+      now.set(name, state);
+      return state[4];
+    }
+    return { name, info };
+  };
   return {
     list(dir) {
       const at = path.resolve(dir);
@@ -69,16 +85,9 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
       return listing;
     },
     read(file) {
-      const seen = digests.get(file);
-      if (seen) return { digest: seen };
-      const name = path.isAbsolute(file) ? file : path.resolve(file);
-      const info = states ? statSync(name, { throwIfNoEntry: false }) : undefined;
-      const state = info && states!.get(name);
-      if (state && unchanged(state, info)) {
-        digests.set(file, state[4]);
-        now.set(name, state);
-        return { digest: state[4] };
-      }
+      const found = knownOrNot(file);
+      if (typeof found === 'string') return { digest: found };
+      const { name, info } = found;
       readAny = true;
       let bytes: Buffer;
       try {
@@ -92,6 +101,10 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
       // written in the current millisecond would otherwise count as written in the future.
       if (info) now.set(name, Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs ? stateOf(info, digest) : undefined);
       return { digest, bytes };
+    },
+    known(file) {
+      const found = knownOrNot(file);
+      return typeof found === 'string' ? found : undefined;
     },
     saveStates() {
       if (!states || (!readAny && now.size === states.size)) return;

@@ -9,15 +9,18 @@ import { replaceFile } from './replace-file.ts';
  * write after an edit appends a few lines), per file the key it was written under (a lazy
  * output's signature, else a hash of the content), its size, its modification time and,
  * for a file of parts, a digest of its parts' keys and lengths (kept beside, PartLists).
- * The log is saved before the
- * small file: a write that stops between the two leaves the old inputs, so dist/ is taken
- * to be stale, never up to date.
+ * The small file stops naming the inputs before the first change to dist/, and names the
+ * new ones once the write is done, after the log is saved: a write that stops halfway
+ * leaves dist/ taken to be stale, never up to date, even should the content go back to
+ * what the old inputs name.
  */
 export interface ManifestHeader {
   outDir: string;
   inputs?: string;
   /** The generator that wrote dist/ (generator-fingerprint.mjs): only its own files can be patched rather than made anew. */
   generator?: string;
+  /** What the build that wrote dist/ counted (its records, by collection): the summary of a build that then finds nothing to do. */
+  counts?: Record<string, number>;
 }
 
 export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: string];

@@ -8,7 +8,7 @@ import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, foldersOf, type DistCheck } from './dist-check.ts';
-import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry } from './dist-manifest.ts';
+import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry, type ManifestHeader } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
@@ -89,11 +89,21 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
 export interface InPlaceWriteOptions extends WriteOptions {
   /** Files taken to be as the last build wrote them (render-site.ts): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
+  /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (DistState.current). */
+  counts?: ManifestHeader['counts'];
 }
 
 export interface DistState {
-  /** The hash of the inputs dist/ was last built from (build-inputs.ts). */
-  inputs: string | undefined;
+  /**
+   * Whether dist/ holds exactly what a build from `inputs` (build-inputs.ts) writes: its
+   * last write was from these inputs, by this generator, and finished, and the check of
+   * dist/ finds every file as written and nothing else. Then the build has nothing to
+   * write or delete, and need not read the content at all: the summary of the write it
+   * spares, with the counts that write kept. Records what the check found as a write
+   * does, so the next check reads as little. Undefined otherwise, and then `write` takes
+   * the same check.
+   */
+  current(inputs: string): Promise<(WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined>;
   /**
    * Writes what changed, deletes what is stale. A file counts as unchanged only when its
    * key is the one it was last written under and it still has the size and modification
@@ -148,7 +158,7 @@ export interface DistOptions {
 
 export function openDist(outDir: string, manifestFile: string, { trusted = false, links: linksDir }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
-  const header = readManifest(manifestFile, root);
+  let header = readManifest(manifestFile, root);
   const links = linksDir === undefined ? undefined : openDistLinks(linksDir, root);
   // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
   // it took every file the manifest lists, which is then neither read nor checked (at 50,000 records, 50 MB of lines read
@@ -171,6 +181,18 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     }
   };
   let writtenBy = header?.generator;
+  /**
+   * Before the first change to dist/ since the manifest last named the inputs it holds,
+   * the manifest stops naming them: a write that stops halfway, or files written ahead
+   * (npm run dev) by a process that then stops, would otherwise leave dist/ a mix taken for
+   * the build of those inputs (by DistState.current, by npm start's check) once the
+   * content is back as it was.
+   */
+  const changing = () => {
+    if (header?.inputs === undefined) return;
+    header = { outDir: root, generator: header.generator };
+    writeManifest(manifestFile, header);
+  };
   /** Whether every file of `previous` is known to be in dist/ as recorded (trusted mode, after a first write). */
   let verified = false;
   /** The check of dist/ against `previous` for the write to come, started with the build (dist-check.ts). */
@@ -216,6 +238,21 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     touched.clear();
   };
 
+  /** Records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
+  const record = (inputs: string, counts: ManifestHeader['counts'], read: readonly string[]) => {
+    links?.fill(previous.keys());
+    recordFolders(folders.size ? [...touched, ...read] : foldersOf(previous.keys()));
+    writtenBy = generatorFingerprint();
+    // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
+    previous.save();
+    folders.save();
+    header = { outDir: root, inputs, generator: writtenBy, ...(counts && { counts }) };
+    writeManifest(manifestFile, header);
+    verified = trusted;
+    altered = undefined;
+    gone = undefined;
+  };
+
   /** A part's text, rendered: for a file of parts written apart from a build's write. */
   const renderedText = (part: OutputPart) => Buffer.from(contentOf(part.output));
 
@@ -231,6 +268,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const lastText = (file: string) => (!ahead.has(file) && writtenBy === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
+    changing();
     const target = path.join(root, file);
     const dir = path.dirname(target);
     if (!made.has(dir)) {
@@ -251,6 +289,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Deletes files of dist/, their links, and the folders they leave empty. */
   const removeFiles = (files: readonly string[]) => {
     if (!files.length) return;
+    changing();
     for (const file of files) {
       rmSync(path.join(root, file), { force: true });
       touch(file);
@@ -262,8 +301,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   };
 
   return {
-    inputs: header?.inputs,
-    async write(files, inputs, { progress = NO_PROGRESS, threads, carried = [] } = {}) {
+    async write(files, inputs, { progress = NO_PROGRESS, threads, carried = [], counts } = {}) {
       let found = verified ? undefined : await check();
       checking = undefined;
       altered = found && new Set(found.altered);
@@ -351,17 +389,20 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       removeFiles(stale);
       changed.push(...stale);
-      links?.fill(previous.keys());
-      recordFolders(folders.size ? [...touched, ...read] : foldersOf(previous.keys()));
-      writtenBy = generatorFingerprint();
-      // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
-      previous.save();
-      folders.save();
-      writeManifest(manifestFile, { outDir: root, inputs, generator: writtenBy });
-      verified = trusted;
-      altered = undefined;
-      gone = undefined;
+      record(inputs, counts, read);
       return { written, deleted: stale.length, bytes, changed };
+    },
+
+    async current(inputs) {
+      const counts = header?.counts;
+      if (header?.inputs !== inputs || !counts || ahead.size) return undefined;
+      const found = verified ? undefined : await check();
+      if (found && (found.altered.length || found.unlisted.length)) return undefined;
+      checking = undefined;
+      let bytes = 0;
+      for (const file of previous.keys()) bytes += previous.get(file)![1];
+      record(inputs, counts, found?.read ?? []);
+      return { written: 0, deleted: 0, bytes, changed: [], files: previous.size, counts };
     },
 
     writeSome(files) {

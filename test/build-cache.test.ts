@@ -5,13 +5,13 @@ import { cp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
-import { manifestEntries } from '../generator/dist-manifest.ts';
+import { manifestEntries, readManifest } from '../generator/dist-manifest.ts';
 import { distLinksDir, outputManifestFile } from '../generator/build-cache.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -138,6 +138,70 @@ describe('parallel analysis and page rendering', () => {
     await rm(path.join(bundledCache, 'outputs'), { recursive: true });
     expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
+  });
+});
+
+describe('a build with nothing to do', () => {
+  const out = () => path.join(root, 'out');
+  const stagesOf = async (): Promise<[Awaited<ReturnType<typeof build>>, Set<string>]> => {
+    const stages = new Set<string>();
+    const summary = await build({ contentDir: content, outDir: out(), cacheDir, progress: (stage) => stages.add(stage) });
+    return [summary, stages];
+  };
+
+  beforeEach(() => {
+    // The corpus written long enough ago for its files' states to be kept (content-reader.ts): as for any file not written in the last seconds.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 60_000);
+    return () => vi.useRealTimers();
+  });
+
+  it('reads no content and writes nothing when dist/ holds what the content builds, and only then', async () => {
+    const [first, analyzed] = await stagesOf();
+    expect([...analyzed]).toEqual(['analyze', 'render', 'write']);
+    const [again, stages] = await stagesOf();
+    expect([...stages]).toEqual([]);
+    expect(again).toMatchObject({ records: first.records, files: first.files, bytes: first.bytes, written: 0, deleted: 0, changed: [] });
+
+    await clean('clean');
+    const expected = await digest(path.join(root, 'clean'));
+    const page = path.join(out(), `posts/${syntheticSlug('posts', 1)}/index.html`);
+    await writeFile(page, 'changed by hand');
+    await writeFile(path.join(out(), 'stray.html'), 'put there by hand');
+    const [mended, read] = await stagesOf();
+    expect(read.has('analyze')).toBe(true);
+    expect(mended).toMatchObject({ written: 1, deleted: 1 });
+    expect(await digest(out())).toEqual(expected);
+
+    // Saved again unchanged: read and found the same, then known by its state again.
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 2)}.md`);
+    await writeFile(post, await readFile(post));
+    expect((await stagesOf())[1].has('analyze')).toBe(true);
+    expect([...(await stagesOf())[1]]).toEqual([]);
+    expect(await digest(out())).toEqual(expected);
+  });
+
+  it('is never taken for a write that stopped halfway, should the content go back to what dist/ was built from', async () => {
+    await stagesOf();
+    const expected = await digest(out());
+    const glossary = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
+    const text = await readFile(glossary, 'utf8');
+    await writeFile(glossary, text.replace(/^title: .*$/m, 'title: A renamed term'));
+    const stopped = build({
+      contentDir: content,
+      outDir: out(),
+      cacheDir,
+      progress: (stage, done, total) => {
+        if (stage === 'write' && done === total - 1) throw new Error('stopped');
+      },
+    });
+    await expect(stopped).rejects.toThrow('stopped');
+    expect(await digest(out())).not.toEqual(expected);
+    expect(readManifest(outputManifestFile(cacheDir, out()), out())?.inputs).toBeUndefined();
+    await writeFile(glossary, text);
+    const [, stages] = await stagesOf();
+    expect(stages.has('write')).toBe(true);
+    expect(await digest(out())).toEqual(expected);
   });
 });
 
