@@ -1,4 +1,6 @@
-import { existsSync, linkSync, mkdirSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ManifestEntries } from './dist-manifest.ts';
 import { removeEmptyFolders } from './remove-empty-folders.ts';
@@ -39,6 +41,7 @@ export interface DistLinks {
 
 export function openDistLinks(dir: string, distRoot: string): DistLinks {
   let fresh = !existsSync(dir);
+  const discard = discarder(`${dir}.trash`);
   /** While fresh: the files linked since the folder was opened. */
   let linked: Set<string> | undefined = fresh ? new Set() : undefined;
   let broken = false;
@@ -71,7 +74,7 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
         if (code !== 'EEXIST') return 'failed';
         try {
           // A folder where the file now goes, from an older dist/, is taken away too.
-          rmSync(to, { recursive: true, force: true });
+          discard(to);
         } catch {
           return 'failed';
         }
@@ -124,4 +127,27 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
     },
   };
   return links;
+}
+
+/**
+ * Takes files and folders away at once, and deletes them on another thread: the last name
+ * of a file of tens of megabytes (the link of the llms-full.txt a build replaced) cost its
+ * thread 30 ms, the kernel dropping the file's pages. They wait in a folder of `trash`
+ * for this process (on the file system of the links, so a rename moves them) until
+ * deleted; what a process stopped before deleting left there goes at the first discard of the next.
+ */
+function discarder(trash: string): (entry: string) => void {
+  let mine: string | undefined;
+  let count = 0;
+  const remove = (entry: string) => void rm(entry, { recursive: true, force: true }).catch(() => undefined);
+  return (entry) => {
+    if (!mine) {
+      for (const left of existsSync(trash) ? readdirSync(trash) : []) remove(path.join(trash, left));
+      mine = path.join(trash, `${process.pid}-${randomUUID()}`);
+      mkdirSync(mine, { recursive: true });
+    }
+    const aside = path.join(mine, String(count++));
+    renameSync(entry, aside);
+    remove(aside);
+  };
 }

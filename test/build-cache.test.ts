@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -590,6 +590,18 @@ describe('incremental builds', () => {
       }
     });
   }
+
+  it('take the links of replaced files away on another thread, leaving nothing, not even what a stopped build left', async () => {
+    await cached('out');
+    const trash = `${distLinksDir(cacheDir, path.join(root, 'out'))}.trash`;
+    await mkdir(path.join(trash, '1-stopped'), { recursive: true });
+    await writeFile(path.join(trash, '1-stopped', '0'), 'the last link of a file a stopped build replaced');
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
+    await writeFile(post, (await readFile(post, 'utf8')).replace(/^title: .*$/m, 'title: A retitled post'));
+    expect((await cached('out')).written).toBeGreaterThan(3);
+    await vi.waitFor(async () => expect(await fg('**/*', { cwd: trash, onlyFiles: false })).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-`))]));
+    await expectLinksMirror('out');
+  });
 
   it('take a record deleted ahead of a build that had already written it as deleted, in the manifest and in the next build', async () => {
     const out = path.join(root, 'ahead');
