@@ -158,6 +158,7 @@ export interface DistOptions {
 
 export function openDist(outDir: string, manifestFile: string, { trusted = false, links: linksDir }: DistOptions = {}): DistState {
   const root = path.resolve(outDir);
+  /** The manifest's small file as it is now: this process keeps it as it writes it (the generator that wrote dist/, the inputs it holds). */
   let header = readManifest(manifestFile, root);
   const links = linksDir === undefined ? undefined : openDistLinks(linksDir, root);
   // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
@@ -180,7 +181,6 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       if (at <= 0) break;
     }
   };
-  let writtenBy = header?.generator;
   /**
    * Before the first change to dist/ since the manifest last named the inputs it holds,
    * the manifest stops naming them: a write that stops halfway, or files written ahead
@@ -242,11 +242,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const record = (inputs: string, counts: ManifestHeader['counts'], read: readonly string[]) => {
     links?.fill(previous.keys());
     recordFolders(folders.size ? [...touched, ...read] : foldersOf(previous.keys()));
-    writtenBy = generatorFingerprint();
     // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
     previous.save();
     folders.save();
-    header = { outDir: root, inputs, generator: writtenBy, ...(counts && { counts }) };
+    header = { outDir: root, inputs, generator: generatorFingerprint(), ...(counts && { counts }) };
     writeManifest(manifestFile, header);
     verified = trusted;
     altered = undefined;
@@ -265,7 +264,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
   const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
   /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
-  const lastText = (file: string) => (!ahead.has(file) && writtenBy === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
+  const lastText = (file: string) => (!ahead.has(file) && header?.generator === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
   /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
   const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
     changing();
