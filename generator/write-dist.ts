@@ -7,7 +7,7 @@ import { mapBounded } from './map-bounded.ts';
 import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
-import { checkDist, foldersOf, type DistCheck } from './dist-check.ts';
+import { checkDist, checkListOf, foldersOf, type DistCheck } from './dist-check.ts';
 import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry, type ManifestHeader } from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
@@ -200,7 +200,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
   let altered: Set<string> | undefined;
   let gone: Set<string> | undefined;
-  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, manifestFile) : Promise.resolve(checkDist(root, previous, folders)));
+  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, checkListOf(previous, folders)) : Promise.resolve(checkDist(root, checkListOf(previous, folders))));
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   const intact = (file: string, key?: string) => {
     const known = previous.get(file);
