@@ -23,7 +23,7 @@ import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { collectionListings, collectionPage, listingLastUpdated, recordCards, type CollectionListing } from './pages/collection-page.ts';
+import { cardKey, collectionListings, collectionPage, listingLastUpdated, type CollectionListing } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { homeHighlights, homePage } from './pages/home-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
@@ -95,7 +95,7 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
 
   await turn();
   const siteKey = siteKeyOf(corpus);
-  const memo = await signatureMemo(lastRecords, corpus, siteKey);
+  const memo = await signatureMemo(lastRecords, corpus, siteKey, cardKey);
   const twins = new Map<string, string | LazyOutput<string>>();
   const carried: CarriedFiles[] = [];
   /** A record whose files the last build wrote from what it is built from now: their keys are its signatures. */
@@ -148,15 +148,15 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   const listings = {} as Record<CollectionKey, CollectionListing[]>;
   for (const key of COLLECTION_KEYS) {
     await turn();
-    listings[key] = collectionListings(key, recordCards(corpus, key));
+    listings[key] = collectionListings(key, corpus.records[key]);
   }
   for (const key of COLLECTION_KEYS) {
     for (const listing of listings[key]) {
       const pause = turn();
       if (pause) await pause;
       const listingPath = paths.collectionPage(key, listing.page);
-      const { cards, ...place } = listing;
-      putPage(listingPath, lazyPage(corpus.site, listingPath, pageSignatures(siteKey, ['collection-page', JSON.stringify(place), JSON.stringify(cards)]), () => collectionPage(listing)));
+      const { records, ...place } = listing;
+      putPage(listingPath, lazyPage(corpus.site, listingPath, pageSignatures(siteKey, ['collection-page', JSON.stringify(place), ...records.map(memo.card)]), () => collectionPage(listing)));
     }
     for (const record of corpus.records[key]) {
       const pause = turn();

@@ -1,7 +1,8 @@
+import { hash } from 'node:crypto';
 import type { List, ListItem, PhrasingContent } from 'mdast';
 import { COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths, type UrlPath } from '../../core/paths.ts';
-import type { ContentRecord, Corpus } from '../load-content.ts';
+import type { ContentRecord } from '../load-content.ts';
 import { badgeLine, badgeValues, type BadgeValue } from './badges.ts';
 import { classed, date, link, listItem, paragraph, shownAs, text, titled } from './mdast-builders.ts';
 import { pagerHtml } from './page-navigation.ts';
@@ -12,11 +13,8 @@ export function latestDate(dates: string[]): string | undefined {
   return dates.reduce<string | undefined>((latest, d) => (!latest || d > latest ? d : latest), undefined);
 }
 
-/**
- * What a collection page shows of one record, as plain data: the page is rendered from
- * these alone and they are its signature, so it is rendered again exactly when one changes.
- */
-export interface RecordCard {
+/** What a collection page shows of one record, as plain data. */
+interface RecordCard {
   path: string;
   title: string;
   summary: string;
@@ -27,17 +25,19 @@ export interface RecordCard {
   readingTime?: string;
 }
 
-export function recordCards(corpus: Corpus, key: CollectionKey): RecordCard[] {
-  return corpus.records[key].map((record: ContentRecord) => ({
-    path: paths.recordPage(key, record.slug),
-    title: record.fields.title,
-    summary: record.fields.summary,
-    badges: badgeValues(record),
-    ...(typeof record.fields.published === 'string' ? { published: record.fields.published } : {}),
-    lastUpdated: record.fields.lastUpdated,
-    ...(key === 'posts' ? { readingTime: readingTime(record.words) } : {}),
-  }));
-}
+/** Made from the record's file alone (its fields, words and path). */
+const recordCard = (record: ContentRecord): RecordCard => ({
+  path: paths.recordPage(record.collection, record.slug),
+  title: record.fields.title,
+  summary: record.fields.summary,
+  badges: badgeValues(record),
+  ...(typeof record.fields.published === 'string' ? { published: record.fields.published } : {}),
+  lastUpdated: record.fields.lastUpdated,
+  ...(record.collection === 'posts' ? { readingTime: readingTime(record.words) } : {}),
+});
+
+/** What a collection page's signature takes of a record: a hash of its card, so an edit the card does not show (most of a body) leaves the page alone. */
+export const cardKey = (record: ContentRecord): string => hash('sha256', JSON.stringify(recordCard(record)), 'base64url');
 
 /** A card: the title as a heading in HTML (a paragraph in the twin), the summary, the badges and the date. */
 function card(item: RecordCard): ListItem {
@@ -55,33 +55,36 @@ export const CARDS_PER_PAGE = 100;
 export const collectionPageCount = (records: number): number => Math.max(1, Math.ceil(records / CARDS_PER_PAGE));
 
 /**
- * One page of a collection's list, as plain data: the page is rendered from it alone and it
- * is the page's signature, so an edit re-renders the page showing the record and no other
- * (unless the edit changes the collection's latest date, which its first page shows).
+ * One page of a collection's list: the page is rendered from its place and its records'
+ * cards alone, and signed with them (cardKey), so an edit re-renders the page showing the
+ * record and no other (unless the edit changes the collection's latest date, which its
+ * first page shows). Its cards are made only when it is rendered: a card's key is made
+ * once and kept with the record's signatures while its file stays the same
+ * (record-signatures.ts).
  */
 export interface CollectionListing {
   key: CollectionKey;
   page: number;
   pages: number;
-  /** Records in the whole collection; this page's cards are `offset + 1` to `offset + cards.length` of them. */
+  /** Records in the whole collection; this page's cards are `offset + 1` to `offset + records.length` of them. */
   total: number;
   offset: number;
-  cards: RecordCard[];
+  records: ContentRecord[];
   /** The collection's latest change: on its first page only. */
   latest?: string;
 }
 
-/** A collection's cards, a page at a time. */
-export function collectionListings(key: CollectionKey, cards: RecordCard[]): CollectionListing[] {
-  const pages = collectionPageCount(cards.length);
-  const latest = latestDate(cards.map((c) => c.lastUpdated));
+/** A collection's records (in list order), a page at a time. */
+export function collectionListings(key: CollectionKey, records: ContentRecord[]): CollectionListing[] {
+  const pages = collectionPageCount(records.length);
+  const latest = latestDate(records.map((r) => r.fields.lastUpdated));
   return Array.from({ length: pages }, (_, i) => ({
     key,
     page: i + 1,
     pages,
-    total: cards.length,
+    total: records.length,
     offset: i * CARDS_PER_PAGE,
-    cards: cards.slice(i * CARDS_PER_PAGE, (i + 1) * CARDS_PER_PAGE),
+    records: records.slice(i * CARDS_PER_PAGE, (i + 1) * CARDS_PER_PAGE),
     ...(i === 0 && latest ? { latest } : {}),
   }));
 }
@@ -91,10 +94,11 @@ export const collectionPagePaths = (key: CollectionKey, records: number): UrlPat
   Array.from({ length: collectionPageCount(records) }, (_, i) => paths.collectionPage(key, i + 1));
 
 /** The date a listing's page last changed (sitemap lastmod): the collection's latest on the first page, else its own cards'. */
-export const listingLastUpdated = (listing: CollectionListing): string | undefined => listing.latest ?? latestDate(listing.cards.map((c) => c.lastUpdated));
+export const listingLastUpdated = (listing: CollectionListing): string | undefined => listing.latest ?? latestDate(listing.records.map((r) => r.fields.lastUpdated));
 
 export function collectionPage(listing: CollectionListing): SitePage {
-  const { key, page, pages, total, offset, cards, latest } = listing;
+  const { key, page, pages, total, offset, latest } = listing;
+  const cards = listing.records.map(recordCard);
   const info = COLLECTIONS[key];
   const path = paths.collectionPage(key, page);
   const title = page === 1 ? info.title : `${info.title}, page ${page} of ${pages}`;
