@@ -74,12 +74,8 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
   oldKeys.forEach((key, i) => oldIndex.set(key, i));
   /** Which of the old lines are of records still there. */
   const present = new Uint8Array(lines.length);
-  /** The old line of a record with the same name and source, if there is one. */
-  const sameSource = (name: string, source: string) => {
-    const at = oldIndex.get(name);
-    // The source follows the name and a tab: compared where it stands, without cutting the line.
-    return at !== undefined && lines[at]!.startsWith(source, name.length + 1) && lines[at]![name.length + 1 + source.length] === '\t' ? lines[at] : undefined;
-  };
+  /** Each record's card key: for a record whose source is the one it had, the one its line holds (it follows the source). */
+  const cards = new Map<ContentRecord, string>();
 
   // First pass: what changed, came or went, and every record whose page shows one of them.
   let relations: CorpusRelations | undefined;
@@ -96,7 +92,13 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
       const name = (listNames[i] = recordKey(record));
       const at = oldIndex.get(name);
       if (at !== undefined) present[at] = 1;
-      if (sameSource(name, record.source) !== undefined) continue;
+      const line = at === undefined ? undefined : lines[at]!;
+      // The source follows the name and a tab: compared where it stands, without cutting the line.
+      if (line?.startsWith(record.source, name.length + 1) && line[name.length + 1 + record.source.length] === '\t') {
+        const cardAt = name.length + record.source.length + 2;
+        cards.set(record, line.slice(cardAt, line.indexOf('\t', cardAt)));
+        continue;
+      }
       touched.add(name);
       for (const target of referencedKeys(record)) touched.add(target);
       if (at !== undefined) for (const target of referencesOf(lines[at]!)) touched.add(target);
@@ -126,16 +128,9 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
 
   /** The lines of records worked out anew; a reused record's line is the one it had. */
   const noted = new Map<ContentRecord, string>();
-  const cards = new Map<ContentRecord, string>();
   const card = (record: ContentRecord) => {
     let key = cards.get(record);
-    if (key === undefined) {
-      const name = recordKey(record);
-      const line = sameSource(name, record.source);
-      const at = name.length + record.source.length + 2;
-      key = line === undefined ? cardKeyOf(record) : line.slice(at, line.indexOf('\t', at));
-      cards.set(record, key);
-    }
+    if (key === undefined) cards.set(record, (key = cardKeyOf(record)));
     return key;
   };
   return {
