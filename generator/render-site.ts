@@ -124,7 +124,9 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   // The search page is also the template the search-page function fills with results.
   const searchFiles = renderSearchPage(corpus.site, search);
   put(`${DATA_DIR}/search-page.json`, json(searchFiles.template));
-  const generated = [pricingPage(corpus), apiReferencePage(corpus, openapi), search];
+  // Made from pricing.yaml alone, which signs it: its tree is made only when it is rendered (its first price loads ICU's currency data, 15 ms).
+  putPage(paths.pricingPage, lazyPage(corpus.site, paths.pricingPage, pageSignatures(siteKey, ['pricing-page', JSON.stringify(corpus.pricing)]), () => pricingPage(corpus)));
+  const generated = [apiReferencePage(corpus, openapi), search];
   const thanks = thanksPages(corpus);
   const pages = [...written, ...generated, ...thanks];
   for (const [i, page] of pages.entries()) {
@@ -213,6 +215,7 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       ...listings[key].map((listing) => ({ path: paths.collectionPage(key, listing.page), lastUpdated: listingLastUpdated(listing) })),
       ...corpus.records[key].map((record) => ({ path: paths.recordPage(key, record.slug), lastUpdated: record.fields.lastUpdated })),
     ]),
+    { path: paths.pricingPage, lastUpdated: corpus.pricing.lastUpdated },
     ...generated,
   ];
   put(paths.sitemap.slice(1), sitemapXml(corpus, sitemapPages));

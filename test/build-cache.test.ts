@@ -335,6 +335,13 @@ describe('incremental builds', () => {
     const linking = await readFile(path.join(root, 'in-place', 'threats', syntheticSlug('threats', 1), 'index.html'), 'utf8');
     expect(linking).toContain('A renamed term');
 
+    // The pricing page is made from pricing.yaml alone (its signature): a new price shows there.
+    const pricing = path.join(content, 'pricing.yaml');
+    await writeFile(pricing, (await readFile(pricing, 'utf8')).replace(/^( +price:) 9$/m, '$1 12'));
+    expect((await same()).changed).toEqual(expect.arrayContaining(['pricing/index.html']));
+    await expectClean('after-pricing');
+    expect(await readFile(path.join(root, 'in-place', 'pricing', 'index.html'), 'utf8')).toContain('$12');
+
     // A body alone: its page, twin and record, and the full-text file, nothing that lists summaries.
     await writeFile(post(1), `${await readFile(post(1), 'utf8')}\nA closing paragraph added later.\n`);
     const bodyEdit = await same();
