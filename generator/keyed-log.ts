@@ -19,6 +19,7 @@ export interface KeyedLog<Value> {
   set(key: string, value: Value): void;
   delete(key: string): void;
   keys(): IterableIterator<string>;
+  entries(): IterableIterator<[string, Value]>;
   readonly size: number;
   /** Appends the changes made since the file was read or last saved. */
   save(): void;
@@ -69,6 +70,7 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
       changed.add(key);
     },
     keys: () => entries.keys(),
+    entries: () => entries.entries(),
     get size() {
       return entries.size;
     },
