@@ -200,7 +200,13 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
   let altered: Set<string> | undefined;
   let gone: Set<string> | undefined;
-  const check = () => (checking ??= worthAThread(previous.size) ? distCheckOffThread(root, checkListOf(previous, folders)) : Promise.resolve(checkDist(root, checkListOf(previous, folders))));
+  const check = () => {
+    if (!checking) {
+      const list = checkListOf(previous, folders);
+      checking = worthAThread(list.files) ? distCheckOffThread(root, list) : Promise.resolve(checkDist(root, list));
+    }
+    return checking;
+  };
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   const intact = (file: string, key?: string) => {
     const known = previous.get(file);
@@ -399,7 +405,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       if (found && (found.altered.length || found.unlisted.length)) return undefined;
       checking = undefined;
       let bytes = 0;
-      for (const file of previous.keys()) bytes += previous.get(file)![1];
+      for (const [, entry] of previous.entries()) bytes += entry[1];
       record(inputs, counts, found?.read ?? []);
       return { written: 0, deleted: 0, bytes, changed: [], files: previous.size, counts };
     },
