@@ -13,8 +13,8 @@ import { runInNewContext } from 'node:vm';
  * receives every body as text on its way to the cache. At 50,000 records the pool's limit
  * took the build's peak from 2.1 GiB to 1.0 GiB, the analysis's (with outputs let go once
  * written, write-dist.ts) to 0.8 GiB, and the search index's a one-edit build's from 1.15
- * GiB to 0.8-0.97 GiB, at no cost in time. A small build keeps the default: it would pay
- * for the extra collections without needing the memory.
+ * GiB to 0.8-0.97 GiB. A smaller build keeps the default (LIMIT_HEAP_FROM_RECORDS): it
+ * would pay for the extra collections without needing the memory.
  *
  * The flag is the process's (its threads' too), and V8 reads it when a full collection
  * sets the next limit: the limit set by the last collection before (four times the 200 MB
@@ -22,6 +22,16 @@ import { runInNewContext } from 'node:vm';
  * reached it. So one collection is made at once, through the `gc` function V8 gives a
  * context made after `--expose-gc` is set; it costs a tenth of a second at 50,000 records.
  */
+/**
+ * Builds of fewer records than this keep V8's default growth while their threads work:
+ * their heaps stay well within the 1 GiB budget without the limits, which cost them the
+ * extra collections of every thread (the flag is the process's). A clean build of 10,000
+ * records took 7% less CPU without them (47 s against 51 s, five pairs), its peak 480 to
+ * 590 MB against 365 MB; one of 20,000, 14 to 22% less (two pairs), its peak 710 to 860 MB
+ * against 480 MB: too near the budget once npm is counted, so the limits start below it.
+ */
+export const LIMIT_HEAP_FROM_RECORDS = 15_000;
+
 export function limitHeapGrowth(percent = 20): () => void {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
   collectGarbage();

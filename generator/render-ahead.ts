@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { collectGarbage, limitHeapGrowth } from './heap-growth.ts';
+import { collectGarbage, LIMIT_HEAP_FROM_RECORDS, limitHeapGrowth } from './heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
 import { pageRenderPool } from './parallel/page-render-pool.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
@@ -53,9 +53,12 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // Not for an output started early alone (the search index of up to 20,000 records, render-site.ts): its thread is small
-  // beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build at 10,000 records.
-  const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth() : undefined;
+  // With a pool, only for a large build (a page is two outputs, its HTML and its twin). Without one, for the search index
+  // on its thread in the write, which only a build of more than 20,000 records (render-site.ts) starts there; not for one
+  // started early alone: its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a
+  // one-edit build at 10,000 records.
+  const limited = poolWanted ? pooled.length >= 2 * LIMIT_HEAP_FROM_RECORDS : ownThread.size > 0;
+  const restoreHeapGrowth = limited ? limitHeapGrowth() : undefined;
   const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
