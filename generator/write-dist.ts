@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { mapBounded } from './map-bounded.ts';
 import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
 import { renderAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
@@ -45,7 +44,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
   let bytes = 0;
   try {
     const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
-    for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+    for (const dir of [...dirs].sort()) mkdirSync(dir, { recursive: true });
     let done = 0;
     const entries = [...files];
     files.clear();
@@ -54,17 +53,22 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map((index) => [entries[index]![0], (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({ key, prefix, file }))] as const);
     for (const index of ofParts) delete entries[index];
+    // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
+    // written and closed on libuv's threads) the main thread, which the page renderers wait on, spent three times as long.
+    const turn = eventLoopTurns();
     const write = async (index: number, text = ahead.at(index)) => {
+      const pause = turn();
+      if (pause) await pause;
       const [file, output] = entries[index]!;
       const content = (await text) ?? contentOf(output);
       // A hole from here on: nothing reads a written entry again.
       delete entries[index];
       bytes += Buffer.byteLength(content);
-      await writeFile(path.join(staging, file), content);
+      writeFileSync(path.join(staging, file), content);
       progress('write', ++done, total);
     };
     try {
-      await mapBounded(first, 32, (index) => write(index));
+      for (const index of first) await write(index);
       await ahead.closePool();
       for (const [file, parts] of places) {
         bytes += writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
