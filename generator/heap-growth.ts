@@ -2,6 +2,17 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
+ * Builds of fewer records than this keep V8's default growth while their threads work:
+ * their heaps stay well within the 1 GiB budget without the limits, which cost them the
+ * extra collections of every thread, the workers' small heaps included (the flag is the
+ * process's). A clean build of 10,000 records took 11% less time without them (30.3 s
+ * against 34.0 s, four interleaved pairs; 5 s less CPU), its peak 450 to 590 MB against
+ * 340 to 350 MB; one of 20,000, 14 to 22% less CPU, its peak 710 to 860 MB against 480
+ * MB: too near the budget once npm is counted, so the limits start below that.
+ */
+export const LIMIT_HEAP_FROM_RECORDS = 15_000;
+
+/**
  * Lets V8's heap grow by `percent` at most between full collections, until the returned
  * function puts V8's default back, which lets a heap grow to several times what survived
  * its last collection. Some stages of a large build need less. While pages are rendered
@@ -22,16 +33,6 @@ import { runInNewContext } from 'node:vm';
  * reached it. So one collection is made at once, through the `gc` function V8 gives a
  * context made after `--expose-gc` is set; it costs a tenth of a second at 50,000 records.
  */
-/**
- * Builds of fewer records than this keep V8's default growth while their threads work:
- * their heaps stay well within the 1 GiB budget without the limits, which cost them the
- * extra collections of every thread (the flag is the process's). A clean build of 10,000
- * records took 7% less CPU without them (47 s against 51 s, five pairs), its peak 480 to
- * 590 MB against 365 MB; one of 20,000, 14 to 22% less (two pairs), its peak 710 to 860 MB
- * against 480 MB: too near the budget once npm is counted, so the limits start below it.
- */
-export const LIMIT_HEAP_FROM_RECORDS = 15_000;
-
 export function limitHeapGrowth(percent = 20): () => void {
   setFlagsFromString(`--heap-growing-percent=${percent}`);
   collectGarbage();
