@@ -53,7 +53,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
     const { files } = await renderSite(corpus, { progress: options.progress });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
-    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads }), started);
+    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads, counts: counts.records }), started);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

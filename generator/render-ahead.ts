@@ -23,6 +23,8 @@ export interface RenderAheadOptions {
   early?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
+  /** The build's record count: below LIMIT_HEAP_FROM_RECORDS, the heap's growth is left as V8 sets it. Unknown, it is limited. */
+  records?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface RenderAheadOptions {
  * work. One started early, before the write, is waited for before the pool starts, for
  * the same reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous }: RenderAheadOptions = {}): RenderAhead {
+export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records = Infinity }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -53,12 +55,9 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // With a pool, only for a large build (a page is two outputs, its HTML and its twin). Without one, for the search index
-  // on its thread in the write, which only a build of more than 20,000 records (render-site.ts) starts there; not for one
-  // started early alone: its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a
-  // one-edit build at 10,000 records.
-  const limited = poolWanted ? pooled.length >= 2 * LIMIT_HEAP_FROM_RECORDS : ownThread.size > 0;
-  const restoreHeapGrowth = limited ? limitHeapGrowth() : undefined;
+  // Only for a large build. Not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
+  // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
+  const restoreHeapGrowth = (poolWanted || ownThread.size) && records >= LIMIT_HEAP_FROM_RECORDS ? limitHeapGrowth() : undefined;
   const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];

@@ -27,7 +27,12 @@ export interface WriteOptions {
   progress?: Progress;
   /** Threads that render pages; default every core. */
   threads?: number;
+  /** The build's counts of what it wrote from (records by collection): how much memory it may take (render-ahead.ts), and, in place, kept with the inputs for a build that finds nothing to do (DistState.current). */
+  counts?: ManifestHeader['counts'];
 }
+
+/** The records a write's counts hold, when it was given them. */
+const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
@@ -35,7 +40,7 @@ export interface WriteOptions {
  * Their render functions hold the corpus, 350 MB at 50,000 records, which can then be
  * collected before the search index's thread builds the index at the end.
  */
-export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads }: WriteOptions = {}): Promise<WriteSummary> {
+export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads, counts }: WriteOptions = {}): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
@@ -48,7 +53,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads });
+    const ahead = renderAhead(entries, () => true, { threads, records: recordsIn(counts) });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map((index) => [entries[index]![0], (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({ key, prefix, file }))] as const);
@@ -93,8 +98,6 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
 export interface InPlaceWriteOptions extends WriteOptions {
   /** Files taken to be as the last build wrote them (render-site.ts): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
-  /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (DistState.current). */
-  counts?: ManifestHeader['counts'];
 }
 
 export interface DistState {
@@ -353,7 +356,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const total = entries.length + keptFiles;
       done = keptFiles;
       progress('write', done, total);
-      const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText });
+      const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText, records: recordsIn(counts) });
       early.clear();
       /**
        * Keeps what was written ahead or is intact, else writes the output (made only then).

@@ -115,7 +115,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     });
   } else {
     // Kept and written to the cache batch by batch: 50,000 bodies held until the end took gigabytes.
-    const restoreHeapGrowth = pending.length >= LIMIT_HEAP_FROM_RECORDS ? limitHeapGrowth(100) : () => undefined;
+    const restoreHeapGrowth = files.length >= LIMIT_HEAP_FROM_RECORDS ? limitHeapGrowth(100) : () => undefined;
     try {
       await inWorkers(jobs, threads, (start, batch) => {
         batch.forEach((analysis, i) => keep(start + i, analysis));
