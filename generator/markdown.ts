@@ -1,7 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString } from 'mdast-util-to-string';
-import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -9,6 +8,7 @@ import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { constructsIn, remarkGfmWith } from './gfm-constructs.ts';
+import { headingIds } from './heading-ids.ts';
 import { root as escapingRoot } from './markdown-escape.ts';
 
 /**
@@ -19,7 +19,7 @@ const parserWith = (constructs: number) => unified().use(remarkParse).use(remark
 /** A parser for each set of GFM's optional constructs a document may hold (gfm-constructs.ts), made when first needed. */
 const parsers = new Map<number, ReturnType<typeof parserWith>>();
 const parserFor = (constructs: number) => parsers.get(constructs) ?? parsers.set(constructs, parserWith(constructs)).get(constructs)!;
-const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
+const toHast = unified().use(remarkRehype).use(headingIds).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
 /** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
 export const MARKDOWN_STYLE = { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' } as const;
