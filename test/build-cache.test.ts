@@ -99,6 +99,10 @@ describe('parallel analysis and page rendering', () => {
     await buildBundled();
     const clean = await digest(path.join(root, 'one-thread'));
     expect(await digest(bundled)).toEqual(clean);
+    // A clean build (--no-cache) starts again under its own V8 settings (clean-build-node-args.mjs): the same bytes.
+    const bundledClean = path.join(root, 'bundled-clean');
+    await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', bundledClean, '--no-cache'], { cwd: project });
+    expect(await digest(bundledClean)).toEqual(clean);
 
     // With this many files, a cached build checks dist/ against its manifest on a thread of
     // its own (dist-check.ts), bundled or not: what was edited, removed or left by hand goes.

@@ -1,0 +1,18 @@
+import { COLLECTION_KEYS } from '../core/collections.ts';
+import { openBuildCache } from '../generator/build-cache.ts';
+import { loadContent } from '../generator/load-content.ts';
+import { recordContext } from '../generator/pages/record-context.ts';
+import { recordPage } from '../generator/pages/record-page.ts';
+import { renderMarkdown } from '../generator/markdown.ts';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+const corpus = await loadContent('/work/c10k', { cache: openBuildCache('/work/tmp-md-cache') });
+const records = COLLECTION_KEYS.flatMap((k) => corpus.records[k]).filter((_, i) => i % 5 === 0);
+const trees = () => records.map((r) => recordPage(r.complete(), recordContext(corpus, r)).tree);
+for (const t of trees()) renderMarkdown(t);
+const s = new Session(); s.connect(); await s.post('Profiler.enable'); await s.post('Profiler.setSamplingInterval', { interval: 100 });
+const all = [trees(), trees(), trees()];
+await s.post('Profiler.start');
+for (const ts of all) for (const t of ts) renderMarkdown(t);
+const { profile } = await s.post('Profiler.stop');
+writeFileSync('/tmp/mdprof/md.cpuprofile', JSON.stringify(profile));
