@@ -10,11 +10,12 @@ import { runInNewContext } from 'node:vm';
  * 340 to 350 MB; one of 20,000, 14 to 22% less CPU, its peak 710 to 860 MB against 480
  * MB: too near the budget once npm is counted, so the limits start below that.
  */
-export const LIMIT_HEAP_FROM_RECORDS = 15_000;
+const LIMIT_HEAP_FROM_RECORDS = 15_000;
 
 /**
- * Lets V8's heap grow by `percent` at most between full collections, until the returned
- * function puts V8's default back, which lets a heap grow to several times what survived
+ * For a build of `records` records (unknown: taken as large), lets V8's heap grow by
+ * `percent` at most between full collections, until the returned function puts V8's
+ * default back, which lets a heap grow to several times what survived
  * its last collection. Some stages of a large build need less. While pages are rendered
  * on worker threads (render-ahead.ts, a fifth), the main thread keeps the corpus while it
  * receives gigabytes of text that live for a moment. While the search index is built on a
@@ -24,8 +25,9 @@ export const LIMIT_HEAP_FROM_RECORDS = 15_000;
  * receives every body as text on its way to the cache. At 50,000 records the pool's limit
  * took the build's peak from 2.1 GiB to 1.0 GiB, the analysis's (with outputs let go once
  * written, write-dist.ts) to 0.8 GiB, and the search index's a one-edit build's from 1.15
- * GiB to 0.8-0.97 GiB. A smaller build keeps the default (LIMIT_HEAP_FROM_RECORDS): it
- * would pay for the extra collections without needing the memory.
+ * GiB to 0.8-0.97 GiB. A smaller build keeps the default (LIMIT_HEAP_FROM_RECORDS), and
+ * the returned function does nothing: it would pay for the extra collections without
+ * needing the memory.
  *
  * The flag is the process's (its threads' too), and V8 reads it when a full collection
  * sets the next limit: the limit set by the last collection before (four times the 200 MB
@@ -33,7 +35,8 @@ export const LIMIT_HEAP_FROM_RECORDS = 15_000;
  * reached it. So one collection is made at once, through the `gc` function V8 gives a
  * context made after `--expose-gc` is set; it costs a tenth of a second at 50,000 records.
  */
-export function limitHeapGrowth(percent = 20): () => void {
+export function limitHeapGrowth(records = Infinity, percent = 20): () => void {
+  if (records < LIMIT_HEAP_FROM_RECORDS) return () => undefined;
   setFlagsFromString(`--heap-growing-percent=${percent}`);
   collectGarbage();
   return () => setFlagsFromString('--heap-growing-percent=0');

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { collectGarbage, LIMIT_HEAP_FROM_RECORDS, limitHeapGrowth } from './heap-growth.ts';
+import { collectGarbage, limitHeapGrowth } from './heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
 import { pageRenderPool } from './parallel/page-render-pool.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
@@ -23,7 +23,7 @@ export interface RenderAheadOptions {
   early?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
-  /** The build's record count: below LIMIT_HEAP_FROM_RECORDS, the heap's growth is left as V8 sets it. Unknown, it is limited. */
+  /** The build's record count, which decides whether the heap's growth is limited (heap-growth.ts). Unknown, it is. */
   records?: number;
 }
 
@@ -39,7 +39,7 @@ export interface RenderAheadOptions {
  * work. One started early, before the write, is waited for before the pool starts, for
  * the same reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records = Infinity }: RenderAheadOptions = {}): RenderAhead {
+export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -55,9 +55,9 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // Only for a large build. Not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
+  // For a large build only (heap-growth.ts), and not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
   // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
-  const restoreHeapGrowth = (poolWanted || ownThread.size) && records >= LIMIT_HEAP_FROM_RECORDS ? limitHeapGrowth() : undefined;
+  const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
   const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];

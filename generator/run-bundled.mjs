@@ -11,9 +11,10 @@ import { cleanBuildNodeArgs } from './clean-build-node-args.mjs';
 import { generatorFingerprint } from './generator-fingerprint.mjs';
 
 // A clean build starts again under the V8 settings it wants, which cannot be changed once a process runs.
-const nodeArgs = cleanBuildNodeArgs(process.execArgv, process.argv.slice(2));
+const args = process.argv.slice(2);
+const nodeArgs = cleanBuildNodeArgs(process.execArgv, args);
 if (nodeArgs) {
-  const { status, signal, error } = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const { status, signal, error } = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit' });
   if (error) throw error;
   if (signal) process.kill(process.pid, signal);
   process.exit(status ?? 1);

@@ -9,7 +9,7 @@ import type { WrittenBody } from '../markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress.ts';
 import { analyzeJob, storedAnalysis, type AnalyzeJob, type StoredAnalysis } from './analyze-job.ts';
 import { eventLoopTurns } from '../event-loop-turns.ts';
-import { LIMIT_HEAP_FROM_RECORDS, limitHeapGrowth } from '../heap-growth.ts';
+import { limitHeapGrowth } from '../heap-growth.ts';
 import { worthAThread } from './worth-a-thread.ts';
 import { lastAnalysis, metaOf, noteAnalysis } from '../last-analyses.ts';
 
@@ -115,7 +115,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     });
   } else {
     // Kept and written to the cache batch by batch: 50,000 bodies held until the end took gigabytes.
-    const restoreHeapGrowth = files.length >= LIMIT_HEAP_FROM_RECORDS ? limitHeapGrowth(100) : () => undefined;
+    const restoreHeapGrowth = limitHeapGrowth(files.length, 100);
     try {
       await inWorkers(jobs, threads, (start, batch) => {
         batch.forEach((analysis, i) => keep(start + i, analysis));
