@@ -23,20 +23,34 @@ export async function buildInputs(contentDir: string, baseUrl: string | undefine
   for (const file of await reader.list(contentDir)) {
     const pause = turn();
     if (pause) await pause;
-    names.push(file, reader.read(inRoot(file))?.digest ?? '');
+    names.push(file, reader.digest(inRoot(file)) ?? '');
   }
   if (names.length) hash.update(`\0${names.join('\0')}`);
   return hash.digest('hex');
 }
 
 /**
- * buildInputs, when the digest of every file is known without reading one (content-reader.ts:
- * none changed since a build read it); else undefined, as soon as one is not. For a build
- * that serves no request meanwhile: the event loop does not run between files (measured,
- * letting it run here made a build after one edit 85 ms slower at 10,000 records).
+ * At most this many files read for a build's first look at its inputs: a file edited in the
+ * last seconds (its state is not kept, content-reader.ts) or a few edits. More, and the
+ * build has work to do anyway.
+ */
+const READ_AHEAD_AT_MOST = 16;
+
+/**
+ * buildInputs, for a build about to see whether dist/ already holds its output, when at most
+ * a few files have to be read for it (the others unchanged since a build read them); else
+ * undefined, as soon as more would be. The files read are kept for the analysis
+ * (ContentReader.readAhead). Without this, a build right after an edit (its file read again
+ * for a few seconds) took the whole way, 0.73 s instead of 0.33 s at 10,000 records. For a
+ * build that serves no request meanwhile: the event loop does not run between files
+ * (measured, letting it run here made a build after one edit 85 ms slower at 10,000 records).
  */
 export async function knownInputs(contentDir: string, baseUrl: string | undefined, reader: ContentReader): Promise<string | undefined> {
   const inRoot = pathsUnder(path.resolve(contentDir));
-  for (const file of await reader.list(contentDir)) if (reader.known(inRoot(file)) === undefined) return undefined;
+  const unknown: string[] = [];
+  for (const file of await reader.list(contentDir)) {
+    if (reader.known(inRoot(file)) === undefined && unknown.push(file) > READ_AHEAD_AT_MOST) return undefined;
+  }
+  for (const file of unknown) reader.readAhead(inRoot(file));
   return buildInputs(contentDir, baseUrl, reader);
 }

@@ -100,8 +100,9 @@ export function createBuilder(options: BuilderOptions): Builder {
       dist.begin();
       aheadOfBuild = false;
       const reader = contentReader({ states });
-      // A build that would write nothing is known before any content is read: from the files' states alone (npm run dev builds on a change, and keeps the corpus for the next).
-      const current = !options.longLived && (await currentDist(dist, await knownInputs(options.contentDir, options.baseUrl, reader)));
+      // A build that would write nothing is known before the content is analyzed: from the files' states, and the few files they do not vouch for read (npm run dev builds on a change, and keeps the corpus for the next).
+      const known = options.longLived ? undefined : await knownInputs(options.contentDir, options.baseUrl, reader);
+      const current = await currentDist(dist, known);
       if (current) {
         reader.saveStates();
         return summarize(current, current, started);
@@ -116,7 +117,8 @@ export function createBuilder(options: BuilderOptions): Builder {
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
       if (!options.longLived) corpus = undefined;
-      const written = await dist.write(files, await buildInputs(options.contentDir, options.baseUrl, reader), { progress: options.progress, threads: options.threads, carried, counts: counts.records });
+      // The inputs as hashed before the analysis, when they were: the same reader gave the analysis the same digests.
+      const written = await dist.write(files, known ?? (await buildInputs(options.contentDir, options.baseUrl, reader)), { progress: options.progress, threads: options.threads, carried, counts: counts.records });
       reader.saveStates();
       writeKeptRecords(signaturesFile, (lastRecords = records));
       if (!aheadOfBuild) built = corpus;

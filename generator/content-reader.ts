@@ -15,6 +15,14 @@ export interface ContentReader {
    * An absolute path is taken as it is, not normalized again: the build gives normalized ones.
    */
   read(file: string): { digest: string; bytes?: Buffer } | undefined;
+  /** The file's digest, read if need be; undefined when it cannot be read. No bytes are kept. */
+  digest(file: string): string | undefined;
+  /**
+   * The file's digest, as `digest`; bytes it reads are kept for the next `read` of the file,
+   * which hands them over: a build that hashes its inputs before its analysis (build-inputs.ts)
+   * analyzes the very bytes it hashed, and reads them once.
+   */
+  readAhead(file: string): string | undefined;
   /** The file's digest when it is known without reading the file: as a build last read it (by its state), or read already. */
   known(file: string): string | undefined;
   /** The content folder's files (listContent), listed once a build: the analysis and the inputs hash see the same files. */
@@ -77,6 +85,23 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
     }
     return { name, info };
   };
+  /** Bytes read ahead (readAhead), until the next read of their file takes them. */
+  const heldBytes = new Map<string, Buffer>();
+  const readNow = (file: string, { name, info }: { name: string; info?: Stats }) => {
+    readAny = true;
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    const digest = digestOf(bytes);
+    digests.set(file, digest);
+    // Whole milliseconds on both sides: Date.now() has no fraction, file times do, and a file
+    // written in the current millisecond would otherwise count as written in the future.
+    if (info) now.set(name, Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs ? stateOf(info, digest) : undefined);
+    return { digest, bytes };
+  };
   return {
     list(dir) {
       const at = path.resolve(dir);
@@ -85,22 +110,24 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
       return listing;
     },
     read(file) {
-      const found = knownOrNot(file);
-      if (typeof found === 'string') return { digest: found };
-      const { name, info } = found;
-      readAny = true;
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        return undefined;
+      const held = heldBytes.get(file);
+      if (held) {
+        heldBytes.delete(file);
+        return { digest: digests.get(file)!, bytes: held };
       }
-      const digest = digestOf(bytes);
-      digests.set(file, digest);
-      // Whole milliseconds on both sides: Date.now() has no fraction, file times do, and a file
-      // written in the current millisecond would otherwise count as written in the future.
-      if (info) now.set(name, Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs ? stateOf(info, digest) : undefined);
-      return { digest, bytes };
+      const found = knownOrNot(file);
+      return typeof found === 'string' ? { digest: found } : readNow(file, found);
+    },
+    digest(file) {
+      const found = knownOrNot(file);
+      return typeof found === 'string' ? found : readNow(file, found)?.digest;
+    },
+    readAhead(file) {
+      const found = knownOrNot(file);
+      if (typeof found === 'string') return found;
+      const read = readNow(file, found);
+      if (read) heldBytes.set(file, read.bytes);
+      return read?.digest;
     },
     known(file) {
       const found = knownOrNot(file);

@@ -12,7 +12,8 @@ import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
 import { manifestEntries, readManifest } from '../generator/dist-manifest.ts';
-import { distLinksDir, outputManifestFile } from '../generator/build-cache.ts';
+import { distLinksDir, fileStatesFile, outputManifestFile } from '../generator/build-cache.ts';
+import { fileStates } from '../generator/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -177,12 +178,23 @@ describe('a build with nothing to do', () => {
     expect(mended).toMatchObject({ written: 1, deleted: 1 });
     expect(await digest(out())).toEqual(expected);
 
-    // Saved again unchanged: read and found the same, then known by its state again.
+    // Saved again unchanged (or just edited, its state not kept yet): read again and found the same, nothing analyzed; then known by its state again.
     const post = path.join(content, 'posts', `${syntheticSlug('posts', 2)}.md`);
     await writeFile(post, await readFile(post));
-    expect((await stagesOf())[1].has('analyze')).toBe(true);
+    const states = fileStates(fileStatesFile(cacheDir));
+    expect(states.get(post)?.[2]).toBeLessThan((await stat(post)).ctimeMs);
+    expect([...(await stagesOf())[1]]).toEqual([]);
+    expect(fileStates(fileStatesFile(cacheDir)).get(post)?.[2]).toBe((await stat(post)).ctimeMs);
     expect([...(await stagesOf())[1]]).toEqual([]);
     expect(await digest(out())).toEqual(expected);
+
+    // Edited: read before the analysis, then analyzed and written as a clean build makes it.
+    await writeFile(post, (await readFile(post, 'utf8')).replace(/^summary: .*$/m, 'summary: A summary edited after dist/ was written, long enough for the schema.'));
+    const [edited, analyzedAgain] = await stagesOf();
+    expect(analyzedAgain.has('analyze')).toBe(true);
+    expect(edited.written).toBeGreaterThan(0);
+    await clean('clean-edited');
+    expect(await digest(out())).toEqual(await digest(path.join(root, 'clean-edited')));
   });
 
   it('is never taken for a write that stopped halfway, should the content go back to what dist/ was built from', async () => {

@@ -79,6 +79,29 @@ describe('the content reader with file states kept between builds', () => {
     expect([...fileStates(statesFile).keys()]).toEqual([file('a.md')]);
   });
 
+  it('keeps the bytes it read ahead for the next read of the file, which takes them, and no others', () => {
+    build(['a.md', 'b.md']);
+    writeFileSync(file('a.md'), '# a.md, edited\n');
+    const reader = contentReader({ states: fileStates(statesFile), racyMs: 0 });
+    const edited = digestOf(Buffer.from('# a.md, edited\n'));
+    expect(reader.readAhead(file('a.md'))).toBe(edited);
+    expect(reader.readAhead(file('b.md'))).toBe(digestOf(Buffer.from('# b.md\n')));
+    // Changed again before the analysis reads it: the analysis takes the bytes that were hashed.
+    writeFileSync(file('a.md'), '# a.md, edited twice\n');
+    expect(reader.digest(file('a.md'))).toBe(edited);
+    expect(reader.read(file('a.md'))).toEqual({ digest: edited, bytes: Buffer.from('# a.md, edited\n') });
+    expect(reader.read(file('a.md'))).toEqual({ digest: edited });
+    // Known by its state: nothing was read, nothing is held.
+    expect(reader.read(file('b.md'))).toEqual({ digest: digestOf(Buffer.from('# b.md\n')) });
+  });
+
+  it('keeps no bytes when asked for a digest alone', () => {
+    const reader = contentReader();
+    expect(reader.digest(file('a.md'))).toBe(digestOf(Buffer.from('# a.md\n')));
+    expect(reader.read(file('a.md'))).toEqual({ digest: digestOf(Buffer.from('# a.md\n')) });
+    expect(reader.digest(file('missing.md'))).toBeUndefined();
+  });
+
   it('reads every file without a states file', () => {
     const reader = contentReader();
     expect(reader.read(file('a.md'))?.bytes).toBeDefined();
