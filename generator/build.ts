@@ -9,7 +9,8 @@ import { contentReader, fileStates } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
-import type { CarriedFiles, Output } from './outputs.ts';
+import type { CarriedFiles, FileContent, Output } from './outputs.ts';
+import { startAhead } from './render-ahead.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
 import { distLinksDir, fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
@@ -48,12 +49,14 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   // Nothing is reused, but bodies wait on disk, not in memory, until their pages are written.
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
-    const cache = openBuildCache(scratch);
+    const cache = openBuildCache(scratch, { keepAnalyses: false });
     const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
-    const { files } = await renderSite(corpus, { progress: options.progress });
+    // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread makes the site's outputs, rather than last, alone.
+    const early = new Map<string, Promise<FileContent>>();
+    const { files } = await renderSite(corpus, { progress: options.progress, startEarly: (file, output) => startAhead(early, file, output) });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
-    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads, counts: counts.records }), started);
+    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads, counts: counts.records, early }), started);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }

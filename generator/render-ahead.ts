@@ -39,6 +39,18 @@ export interface RenderAheadOptions {
  * work. One started early, before the write, is waited for before the pool starts, for
  * the same reason. A failure surfaces where its text is awaited.
  */
+/**
+ * Starts an output with a thread of its own before the write (render-site.ts, startEarly),
+ * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
+ */
+export function startAhead(early: Map<string, Promise<FileContent>>, file: string, output: LazyOutput, previous?: string): void {
+  if (!output.renderElsewhere) return;
+  const text = output.renderElsewhere(previous);
+  // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
+  text.catch(() => undefined);
+  early.set(file, text);
+}
+
 export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];

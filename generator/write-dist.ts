@@ -4,7 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
-import { renderAhead } from './render-ahead.ts';
+import { renderAhead, startAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, checkListOf, foldersOf, type DistCheck } from './dist-check.ts';
 import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry, type ManifestHeader } from './dist-manifest.ts';
@@ -31,6 +31,11 @@ export interface WriteOptions {
   counts?: ManifestHeader['counts'];
 }
 
+export interface SwappedWriteOptions extends WriteOptions {
+  /** Outputs with a thread of their own started before the write (startAhead), by file: their texts are taken, not started again. */
+  early?: ReadonlyMap<string, Promise<FileContent>>;
+}
+
 /** The records a write's counts hold, when it was given them. */
 const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
 
@@ -40,7 +45,7 @@ const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(
  * Their render functions hold the corpus, 350 MB at 50,000 records, which can then be
  * collected before the search index's thread builds the index at the end.
  */
-export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads, counts }: WriteOptions = {}): Promise<WriteSummary> {
+export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads, counts, early }: SwappedWriteOptions = {}): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
@@ -53,7 +58,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads, records: recordsIn(counts) });
+    const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map((index) => [entries[index]![0], (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({ key, prefix, file }))] as const);
@@ -440,11 +445,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     },
 
     prepare(file, output) {
-      if (!output.renderElsewhere || !wanted(file, output)) return;
-      const text = output.renderElsewhere(lastText(file));
-      // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
-      text.catch(() => undefined);
-      early.set(file, text);
+      if (output.renderElsewhere && wanted(file, output)) startAhead(early, file, output, lastText(file));
     },
 
     removeSome(files) {
