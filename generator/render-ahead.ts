@@ -28,18 +28,6 @@ export interface RenderAheadOptions {
 }
 
 /**
- * Renders on other threads what can be and what `wanted` says must be written. Pages go to
- * a pool of renderers when there are enough of them to pay for starting it, a window at a
- * time ahead of the writer, in the order it asks for them. An output with a thread of its
- * own (the search index) starts when the writer asks for it if there is a pool: writers
- * ask once the pool is closed and every other file is written (write-dist.ts), so that
- * the index's thread (300 MB at 50,000 records) never holds its memory beside the pool's,
- * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
- * at once, to overlap the whole write: after a one-record edit it is the longest piece of
- * work. One started early, before the write, is waited for before the pool starts, for
- * the same reason. A failure surfaces where its text is awaited.
- */
-/**
  * Starts an output with a thread of its own before the write (render-site.ts, startEarly),
  * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
  */
@@ -51,6 +39,18 @@ export function startAhead(early: Map<string, Promise<FileContent>>, file: strin
   early.set(file, text);
 }
 
+/**
+ * Renders on other threads what can be and what `wanted` says must be written. Pages go to
+ * a pool of renderers when there are enough of them to pay for starting it, a window at a
+ * time ahead of the writer, in the order it asks for them. An output with a thread of its
+ * own (the search index) starts when the writer asks for it if there is a pool: writers
+ * ask once the pool is closed and every other file is written (write-dist.ts), so that
+ * the index's thread (300 MB at 50,000 records) never holds its memory beside the pool's,
+ * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
+ * at once, to overlap the whole write: after a one-record edit it is the longest piece of
+ * work. One started early, before the write, is waited for before the pool starts, for
+ * the same reason. A failure surfaces where its text is awaited.
+ */
 export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records }: RenderAheadOptions = {}): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];

@@ -43,7 +43,8 @@ const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
  * two builds. It takes the files: `files` is emptied, and each output let go once written.
  * Their render functions hold the corpus, 350 MB at 50,000 records, which can then be
- * collected before the search index's thread builds the index at the end.
+ * collected before the search index's thread builds the index at the end (in a build
+ * small enough for it to start before the write, `early`, it is done before the pool starts).
  */
 export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads, counts, early }: SwappedWriteOptions = {}): Promise<WriteSummary> {
   const target = path.resolve(outDir);
