@@ -13,19 +13,24 @@ import { pathsUnder } from './list-content.ts';
  * A build passes the reader its analysis used, so no file is read twice.
  */
 export async function buildInputs(contentDir: string, baseUrl: string | undefined, reader: ContentReader = contentReader()): Promise<string> {
-  const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
   // Every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
   // As the build's analysis names them, so the reader knows them.
   const inRoot = pathsUnder(path.resolve(contentDir));
-  // Each file's name and digest after a NUL, hashed in one update: one update a name or digest took 21 ms of a build at 10,000 records, one for all 13 ms.
-  const names: string[] = [];
-  for (const file of await reader.list(contentDir)) {
+  const files = await reader.list(contentDir);
+  const digests = new Array<string>(files.length);
+  for (let i = 0; i < files.length; i++) {
     const pause = turn();
     if (pause) await pause;
-    names.push(file, reader.digest(inRoot(file)) ?? '');
+    digests[i] = reader.digest(inRoot(files[i]!)) ?? '';
   }
-  if (names.length) hash.update(`\0${names.join('\0')}`);
+  return inputsHash(files, digests, baseUrl);
+}
+
+/** The hash of the generator, the base URL, and each file's name and digest after a NUL, in one update: one update a name or digest took 21 ms of a build at 10,000 records, one for all 13 ms. */
+function inputsHash(files: readonly string[], digests: readonly string[], baseUrl: string | undefined): string {
+  const hash = createHash('sha256').update(generatorFingerprint()).update('\0').update(baseUrl ?? '');
+  if (files.length) hash.update(`\0${files.map((file, i) => `${file}\0${digests[i]}`).join('\0')}`);
   return hash.digest('hex');
 }
 
@@ -47,10 +52,16 @@ const READ_AHEAD_AT_MOST = 16;
  */
 export async function knownInputs(contentDir: string, baseUrl: string | undefined, reader: ContentReader): Promise<string | undefined> {
   const inRoot = pathsUnder(path.resolve(contentDir));
-  const unknown: string[] = [];
-  for (const file of await reader.list(contentDir)) {
-    if (reader.known(inRoot(file)) === undefined && unknown.push(file) > READ_AHEAD_AT_MOST) return undefined;
+  const files = await reader.list(contentDir);
+  const digests = new Array<string>(files.length);
+  /** The files the states do not vouch for, by index. */
+  const unknown: number[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const digest = reader.known(inRoot(files[i]!));
+    if (digest !== undefined) digests[i] = digest;
+    else if (unknown.push(i) > READ_AHEAD_AT_MOST) return undefined;
   }
-  for (const file of unknown) reader.readAhead(inRoot(file));
-  return buildInputs(contentDir, baseUrl, reader);
+  for (const i of unknown) digests[i] = reader.readAhead(inRoot(files[i]!)) ?? '';
+  // Hashed from the digests just found, rather than by buildInputs asking the reader for each file again (40 ms at 10,000 files).
+  return inputsHash(files, digests, baseUrl);
 }
