@@ -121,9 +121,10 @@ export function createBuilder(options: BuilderOptions): Builder {
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
       if (!options.longLived) corpus = undefined;
       // The inputs as hashed before the analysis, when they were: the same reader gave the analysis the same digests.
-      const written = await dist.write(files, known ?? (await buildInputs(options.contentDir, options.baseUrl, reader)), { progress: options.progress, threads: options.threads, carried, counts: counts.records });
+      const inputs = known ?? (await buildInputs(options.contentDir, options.baseUrl, reader));
+      const written = await dist.write(files, inputs, { progress: options.progress, threads: options.threads, carried, carriedAsOf: lastRecords?.inputs, counts: counts.records });
       reader.saveStates();
-      writeKeptRecords(signaturesFile, (lastRecords = records));
+      writeKeptRecords(signaturesFile, (lastRecords = { ...records, inputs }));
       if (!aheadOfBuild) built = corpus;
       return summarize(counts, written, started);
     },

@@ -25,6 +25,12 @@ export interface KeptRecords {
   generator: string;
   siteKey: string;
   lines: string[];
+  /**
+   * The inputs (build-inputs.ts) of the write that settled the files of these records, once
+   * it finished: while the manifest of dist/ names the same inputs, nothing changed dist/
+   * since, and it lists each of those files under the signature kept here (write-dist.ts).
+   */
+  inputs?: string;
 }
 
 function lineOf(record: ContentRecord, card: string, references: string, signatures: RecordSignatures): string {
@@ -165,13 +171,14 @@ export function readKeptRecords(file: string): KeptRecords | undefined {
   if (!text.endsWith('\n')) return undefined;
   const lines = text.split('\n');
   try {
-    const { generator, siteKey } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
-    return typeof generator === 'string' && typeof siteKey === 'string' ? { generator, siteKey, lines: lines.slice(1, -1) } : undefined;
+    const { generator, siteKey, inputs } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
+    if (typeof generator !== 'string' || typeof siteKey !== 'string') return undefined;
+    return { generator, siteKey, lines: lines.slice(1, -1), ...(typeof inputs === 'string' && { inputs }) };
   } catch {
     return undefined;
   }
 }
 
-export function writeKeptRecords(file: string, { generator, siteKey, lines }: KeptRecords): void {
-  replaceFile(file, `${JSON.stringify({ generator, siteKey })}\n${lines.map((line) => `${line}\n`).join('')}`);
+export function writeKeptRecords(file: string, { generator, siteKey, lines, inputs }: KeptRecords): void {
+  replaceFile(file, `${JSON.stringify({ generator, siteKey, inputs })}\n${lines.map((line) => `${line}\n`).join('')}`);
 }

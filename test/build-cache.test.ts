@@ -12,7 +12,7 @@ import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
 import { manifestEntries, readManifest } from '../generator/dist-manifest.ts';
-import { distLinksDir, fileStatesFile, outputManifestFile } from '../generator/build-cache.ts';
+import { distLinksDir, fileStatesFile, outputManifestFile, recordSignaturesFile } from '../generator/build-cache.ts';
 import { fileStates } from '../generator/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -657,6 +657,29 @@ describe('incremental builds', () => {
     expect((await fg('posts/*', { cwd: out, onlyDirectories: true }))).toEqual([]);
     expect(dist.writeSome(new Map<string, Output>([[page, 'back']]))).toEqual([page]);
     expect(await readFile(path.join(out, page), 'utf8')).toBe('back');
+  });
+
+  it("carry a record's files unchecked only while dist/ is as the write that kept their signatures left it", async () => {
+    const threat = path.join(content, 'threats', `${syntheticSlug('threats', 1)}.md`);
+    const original = await readFile(threat, 'utf8');
+    const kept = recordSignaturesFile(cacheDir);
+    await cached('carried');
+    const keptBefore = await readFile(kept);
+    // A later write changes the record's files and those that show it, and its kept signatures are then lost (a build stopped after its write):
+    // the signatures kept are older than dist/. With the record back as it was, they say its files need nothing, and the manifest says otherwise.
+    await writeFile(threat, original.replace(/^summary: .*$/m, 'summary: A later summary of this threat, written and built once, then taken back.'));
+    await cached('carried');
+    await writeFile(kept, keptBefore);
+    await writeFile(threat, original);
+    await cached('carried');
+    await clean('carried-clean');
+    expect(await digest(path.join(root, 'carried'))).toEqual(await digest(path.join(root, 'carried-clean')));
+    // Carried as recorded, its twin is llms-full.txt's part as dist/ holds it, should that file be made again; the size of dist/ counts it all the same.
+    await rm(path.join(root, 'carried', 'llms-full.txt'));
+    const summary = await cached('carried');
+    expect(await digest(path.join(root, 'carried'))).toEqual(await digest(path.join(root, 'carried-clean')));
+    const sizes = await Promise.all((await fg('**/*', { cwd: path.join(root, 'carried') })).map(async (file) => (await stat(path.join(root, 'carried', file))).size));
+    expect(summary.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
   });
 
   it('keep a record\'s signatures from the last build only for the site settings they were made under', async () => {
