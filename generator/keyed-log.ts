@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { replaceFile } from './replace-file.ts';
 
@@ -10,7 +10,8 @@ import { replaceFile } from './replace-file.ts';
  * written afresh, whole or not at all (replaceFile). The lines, put between brackets, are
  * one JSON array, read in one JSON.parse: tens of thousands of calls, one a line, cost
  * several times as much, and at 50,000 records the file's text would otherwise stay in
- * memory under its keys. A last line cut short (a process stopped in the middle of an
+ * memory under its keys. The file is read into a buffer with room for the brackets, so its
+ * text is decoded once, not decoded and then copied again into a string with them. A last line cut short (a process stopped in the middle of an
  * append) and a damaged line are ignored.
  */
 export interface KeyedLog<Value> {
@@ -35,17 +36,11 @@ export interface KeyedLogOptions {
 }
 
 export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOptions = {}): KeyedLog<Value> {
-  let bytes: Buffer | undefined;
-  try {
-    if (!empty) bytes = readFileSync(file);
-  } catch {
-    // No file yet: an empty map.
-  }
-  const { entries, wholeSize, deadSize, sound } = readLines<Value>(bytes ?? Buffer.alloc(0));
+  const read = empty ? undefined : readFramed(file);
+  const { entries, wholeSize, deadSize, sound } = readLines<Value>(read ?? { framed: Buffer.alloc(3), size: 0 });
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
-  let fileSize = bytes?.length ?? 0;
+  let fileSize = read?.size ?? 0;
   let liveSize = wholeSize - deadSize;
-  bytes = undefined;
   /** A last line cut short (appending after it would join the next line to it), a damaged line, or lines not read: the next save writes the file afresh. */
   let torn = !sound || empty;
   /** Keys set or deleted since the last save: their lines in the file no longer count as live. */
@@ -107,28 +102,60 @@ type Line = [key: string, value?: unknown];
 const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
 
 /**
+ * The file's bytes after a byte of room, with two more after them (readLines puts the
+ * brackets there); undefined when there is no file.
+ */
+function readFramed(file: string): Framed | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const expected = fstatSync(fd).size;
+    const framed = Buffer.allocUnsafe(expected + 3);
+    let size = 0;
+    for (let got = -1; got !== 0 && size < expected; size += got) got = readSync(fd, framed, 1 + size, expected - size, size);
+    return { framed, size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file's `size` bytes, from offset 1 of `framed`, which has at least three bytes more. */
+interface Framed {
+  framed: Buffer;
+  size: number;
+}
+
+/**
  * The entries the lines leave, the bytes of the whole lines and of those no longer live
  * (outdated by a later line, or deleting), and whether every line was whole and sound.
  * Should a line be damaged (the one JSON.parse fails), each line is parsed alone and the
- * damaged ones dropped.
+ * damaged ones dropped. The bytes after the whole lines (a last line cut short) are overwritten.
  */
-function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; wholeSize: number; deadSize: number; sound: boolean } {
-  const wholeSize = bytes.lastIndexOf(0x0a) + 1;
+function readLines<Value>({ framed, size }: Framed): { entries: Map<string, Value>; wholeSize: number; deadSize: number; sound: boolean } {
+  framed[0] = 0x5b;
+  // The file's byte i is framed's byte i + 1: the whole lines end where the last newline is, in the file's count.
+  const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
   let count = 0;
-  for (let at = bytes.indexOf(0x0a); at >= 0 && at < wholeSize; at = bytes.indexOf(0x0a, at + 1)) count++;
+  for (let at = framed.indexOf(0x0a, 1); at >= 0 && at <= wholeSize; at = framed.indexOf(0x0a, at + 1)) count++;
+  // Every whole line ends with a comma: a last element of 0 closes the array.
+  framed[wholeSize + 1] = 0x30;
+  framed[wholeSize + 2] = 0x5d;
   let lines: unknown[] | undefined;
   try {
-    // Every whole line ends with a comma: a last element of 0 closes the array.
-    lines = JSON.parse(`[${bytes.toString('utf8', 0, wholeSize)}0]`) as unknown[];
+    lines = JSON.parse(framed.toString('utf8', 0, wholeSize + 3)) as unknown[];
     if (lines.length !== count + 1) lines = undefined;
   } catch {
     lines = undefined;
   }
   if (!lines) {
     lines = [];
-    for (let start = 0, end = bytes.indexOf(0x0a); end >= 0; start = end + 1, end = bytes.indexOf(0x0a, start)) {
+    for (let start = 1, end = framed.indexOf(0x0a, start); end >= 0 && end <= wholeSize; start = end + 1, end = framed.indexOf(0x0a, start)) {
       try {
-        lines.push(JSON.parse(bytes.toString('utf8', start, end).replace(/,$/, '')) as unknown);
+        lines.push(JSON.parse(framed.toString('utf8', start, end).replace(/,$/, '')) as unknown);
       } catch {
         lines.push(undefined);
       }
@@ -137,7 +164,7 @@ function readLines<Value>(bytes: Buffer): { entries: Map<string, Value>; wholeSi
   }
   const entries = new Map<string, Value>();
   let deadSize = 0;
-  let sound = wholeSize === bytes.length;
+  let sound = wholeSize === size;
   for (let i = 0; i < lines.length - 1; i++) {
     const line = lines[i];
     if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) {

@@ -69,6 +69,26 @@ describe('a keyed log', () => {
     other.set('c', 3);
     other.save();
     expect(await readFile(file, 'utf8')).toBe('["c",3],\n');
+    // Nothing whole: a file of one line cut short, and an empty file.
+    await writeFile(file, '["g",');
+    expect(openKeyedLog<number>(file).size).toBe(0);
+    await writeFile(file, '');
+    const empty = openKeyedLog<number>(file);
+    expect(empty.size).toBe(0);
+    empty.set('h', 8);
+    empty.save();
+    expect(await readFile(file, 'utf8')).toBe('["h",8],\n');
+  });
+
+  it('reads back text beyond ASCII as written, a damaged line beside it or not', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const values = { quote: '“Zero trust” — naïve', emoji: 'locks 🔐 and keys 🔑', cjk: '浏览器安全' };
+    const log = openKeyedLog<string>(file);
+    for (const [key, value] of Object.entries(values)) log.set(key, value);
+    log.save();
+    expect(Object.fromEntries(openKeyedLog<string>(file).entries())).toEqual(values);
+    await appendFile(file, '["broken",\n');
+    expect(Object.fromEntries(openKeyedLog<string>(file).entries())).toEqual(values);
   });
 
   it('writes itself afresh when its file was removed or changed by another hand since it was read', async () => {
