@@ -82,12 +82,14 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   put(paths.apiNotFoundDocument.slice(1), json(notFoundError(corpus.site.baseUrl)));
   const summaries = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)])) as Record<CollectionKey, Summary[]>;
   const lists = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, json(summaries[key])])) as Record<CollectionKey, string>;
+  // Each list hashed once: its file is written under this key, and the search index, made from the lists, is signed with them.
+  const listKeys = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, outputKey(lists[key])])) as Record<CollectionKey, string>;
   for (const key of COLLECTION_KEYS) {
     await turn();
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
-    put(`${DATA_DIR}/summaries/${key}.json`, lists[key]);
+    put(`${DATA_DIR}/summaries/${key}.json`, signedOutput(listKeys[key], () => lists[key]));
   }
-  const searchIndex = searchIndexOutput(summaries, lists);
+  const searchIndex = searchIndexOutput(summaries, lists, listKeys);
   put(`${DATA_DIR}/search-index.json`, searchIndex);
   if (recordCount(summaries) <= EARLY_INDEX_RECORDS) startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
@@ -246,9 +248,9 @@ const recordCount = (summaries: Record<CollectionKey, Summary[]>) => Object.valu
  * The search index, written last: made apart from renderSite, so that what it holds is
  * the summaries alone, not renderSite's scope (the corpus) until the end of the write.
  */
-function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
+function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>, listKeys: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
   const offThread = worthAThread(recordCount(summaries));
-  return lazyOutput<Uint8Array>(['search-index', ...Object.values(lists)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {});
+  return lazyOutput<Uint8Array>(['search-index', ...Object.values(listKeys)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {});
 }
 
 /**
