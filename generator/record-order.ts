@@ -8,8 +8,9 @@ const byTitleCollator = new Intl.Collator('en', { sensitivity: 'base' });
 
 export function compareRecords(a: ContentRecord, b: ContentRecord): number {
   if (a.collection === 'posts') {
-    const byDate = String(b.fields.published).localeCompare(String(a.fields.published));
-    if (byDate) return byDate;
+    // YYYY-MM-DD (the schema's format): plain string order is date order, without a collator's cost.
+    const [mine, theirs] = [String(a.fields.published), String(b.fields.published)];
+    if (mine !== theirs) return mine < theirs ? 1 : -1;
   }
   const byTitle = byTitleCollator.compare(a.fields.title, b.fields.title);
   return byTitle || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);

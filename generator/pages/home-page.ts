@@ -36,12 +36,15 @@ export function homeHighlights(corpus: Corpus): HomeHighlights {
     if (!Array.isArray(related)) continue;
     for (const slug of new Set(related.map(String))) citations.set(slug, (citations.get(slug) ?? 0) + 1);
   }
-  const cited = (record: ContentRecord) => citations.get(record.slug) ?? 0;
-  // Sorting a copy keeps the list's own order (by title) as the last tie-breaker.
-  const threats = [...corpus.records.threats]
-    .sort((a, b) => cited(b) - cited(a) || b.fields.lastUpdated.localeCompare(a.fields.lastUpdated))
+  // Sorting a copy keeps the list's own order (by title) as the last tie-breaker. Dates are
+  // YYYY-MM-DD (the schema's format): compared as plain strings, which orders them as a
+  // collator would, at a fraction of the cost (String.localeCompare, once for each of
+  // thousands of comparisons, was most of this function's time).
+  const threats = corpus.records.threats
+    .map((record) => ({ record, citations: citations.get(record.slug) ?? 0, updated: record.fields.lastUpdated }))
+    .sort((a, b) => b.citations - a.citations || (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0))
     .slice(0, HIGHLIGHTED_THREATS)
-    .map((record) => ({ ...shown(record), citations: cited(record) }));
+    .map(({ record, citations }) => ({ ...shown(record), citations }));
   const posts = corpus.records.posts.slice(0, NEWEST_POSTS).map((record) => ({ ...shown(record), published: String(record.fields.published), author: String(record.fields.author) }));
   return { posts, threats };
 }
