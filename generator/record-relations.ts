@@ -34,16 +34,31 @@ const keyOf = (collection: CollectionKey, slug: string) => `${collection}/${slug
 export const recordKey = (record: Pick<ContentRecord, 'collection' | 'slug'>): string => keyOf(record.collection, record.slug);
 
 /** The keys of every record `record` references, field by field in schema order. */
-export const referencedKeys = (record: ContentRecord): string[] => REFERENCE_FIELDS.filter((field) => field.collection === record.collection).flatMap((field) => targetsOf(record, field));
+export const referencedKeys = (record: ContentRecord): string[] =>
+  REFERENCE_FIELDS.filter((field) => field.collection === record.collection).flatMap((field) => slugsOf(record, field).map((slug) => keyOf(field.target, slug)));
 
-/** What relations are made of: kept with them, so that an edit's relations can be made from the last ones. */
+/**
+ * What relations are made of: kept with them, so that an edit's relations can be made from
+ * the last ones. Records are found by collection, then slug: a key made of the two for
+ * each of tens of thousands of references (a string made, then hashed) cost most of the
+ * time it takes to make these.
+ */
 interface RelationsIndex {
-  records: Map<string, ContentRecord>;
+  records: Record<CollectionKey, Map<string, ContentRecord>>;
   positions: Map<ContentRecord, number>;
-  referrers: Map<string, Map<ReferenceField, ContentRecord[]>>;
+  /** For each record referenced, by collection and slug: its referrers in each reference field, by the field's place in REFERENCE_FIELDS. */
+  referrers: Record<CollectionKey, Map<string, ContentRecord[][]>>;
 }
 
 const indexes = new WeakMap<CorpusRelations, RelationsIndex>();
+
+const byCollection = <Value>(): Record<CollectionKey, Map<string, Value>> => Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Map<string, Value>()])) as Record<CollectionKey, Map<string, Value>>;
+
+/** The slugs of the records `record` references in `field`. */
+function slugsOf(record: ContentRecord, field: ReferenceField): string[] {
+  const slugs = record.fields[field.field];
+  return Array.isArray(slugs) ? slugs.map(String) : [];
+}
 
 /**
  * Who links to whom, and who stands next to whom, built once per corpus in one pass over
@@ -52,26 +67,27 @@ const indexes = new WeakMap<CorpusRelations, RelationsIndex>();
 export function relationsOf(corpus: Corpus): CorpusRelations {
   const known = built.get(corpus);
   if (known) return known;
-  const records = new Map<string, ContentRecord>();
+  const records = byCollection<ContentRecord>();
   const positions = new Map<ContentRecord, number>();
   for (const key of COLLECTION_KEYS) {
-    corpus.records[key].forEach((record, i) => {
-      records.set(keyOf(key, record.slug), record);
-      positions.set(record, i);
-    });
-  }
-  const referrers = new Map<string, Map<ReferenceField, ContentRecord[]>>();
-  for (const field of REFERENCE_FIELDS) {
-    for (const record of corpus.records[field.collection]) {
-      for (const target of targetsOf(record, field)) {
-        let byField = referrers.get(target);
-        if (!byField) referrers.set(target, (byField = new Map()));
-        let list = byField.get(field);
-        if (!list) byField.set(field, (list = []));
-        list.push(record);
-      }
+    const list = corpus.records[key];
+    const bySlug = records[key];
+    for (let i = 0; i < list.length; i++) {
+      bySlug.set(list[i]!.slug, list[i]!);
+      positions.set(list[i]!, i);
     }
   }
+  const referrers = byCollection<ContentRecord[][]>();
+  REFERENCE_FIELDS.forEach((field, f) => {
+    const targets = referrers[field.target];
+    for (const record of corpus.records[field.collection]) {
+      for (const slug of slugsOf(record, field)) {
+        let byField = targets.get(slug);
+        if (!byField) targets.set(slug, (byField = []));
+        (byField[f] ??= []).push(record);
+      }
+    }
+  });
   return remember(corpus, { records, positions, referrers });
 }
 
@@ -88,37 +104,34 @@ export function carryRelations(before: Corpus, after: Corpus, replaced: Readonly
   if (!index) return;
   for (const [old, edited] of replaced) {
     if (after.records[edited.collection][index.positions.get(old)!] !== edited) return;
-    if (REFERENCE_FIELDS.some((field) => field.collection === edited.collection && targetsOf(old, field).join('\0') !== targetsOf(edited, field).join('\0'))) return;
+    if (REFERENCE_FIELDS.some((field) => field.collection === edited.collection && slugsOf(old, field).join('\0') !== slugsOf(edited, field).join('\0'))) return;
   }
-  const records = new Map(index.records);
+  // What changes is copied first: before's relations stay as they were.
+  const records = { ...index.records };
   const positions = new Map(index.positions);
-  const referrers = new Map(index.referrers);
+  const referrers = { ...index.referrers };
   for (const [old, edited] of replaced) {
-    records.set(keyOf(edited.collection, edited.slug), edited);
+    (records[edited.collection] = new Map(records[edited.collection])).set(edited.slug, edited);
     positions.set(edited, positions.get(old)!);
     positions.delete(old);
-    for (const field of REFERENCE_FIELDS.filter((f) => f.collection === edited.collection)) {
-      for (const target of targetsOf(edited, field)) {
-        const byField = new Map(referrers.get(target)!);
-        byField.set(field, byField.get(field)!.map((record) => (record === old ? edited : record)));
-        referrers.set(target, byField);
+    REFERENCE_FIELDS.forEach((field, f) => {
+      if (field.collection !== edited.collection) return;
+      const targets = (referrers[field.target] = new Map(referrers[field.target]));
+      for (const slug of slugsOf(edited, field)) {
+        const byField = [...targets.get(slug)!];
+        byField[f] = byField[f]!.map((record) => (record === old ? edited : record));
+        targets.set(slug, byField);
       }
-    }
+    });
   }
   remember(after, { records, positions, referrers });
-}
-
-/** The keys of the records `record` references in `field`. */
-function targetsOf(record: ContentRecord, field: ReferenceField): string[] {
-  const slugs = record.fields[field.field];
-  return Array.isArray(slugs) ? slugs.map((slug) => keyOf(field.target, String(slug))) : [];
 }
 
 function remember(corpus: Corpus, index: RelationsIndex): CorpusRelations {
   const { records, positions, referrers } = index;
   const relations: CorpusRelations = {
     record(collection, slug) {
-      const record = records.get(keyOf(collection, slug));
+      const record = records[collection].get(slug);
       // The build checks every reference before pages are rendered (check-links.ts).
       if (!record) throw new Error(`${collection}/${slug} is referenced but does not exist`);
       return record;
@@ -129,8 +142,8 @@ function remember(corpus: Corpus, index: RelationsIndex): CorpusRelations {
       return { previous: list[i - 1], next: list[i + 1] };
     },
     referrers(record) {
-      const byField = referrers.get(keyOf(record.collection, record.slug));
-      return byField ? REFERENCE_FIELDS.flatMap((field) => (byField.has(field) ? [{ field, records: byField.get(field)! }] : [])) : [];
+      const byField = referrers[record.collection].get(record.slug);
+      return byField ? REFERENCE_FIELDS.flatMap((field, f) => (byField[f] ? [{ field, records: byField[f] }] : [])) : [];
     },
   };
   built.set(corpus, relations);
