@@ -270,8 +270,15 @@ describe('incremental builds', () => {
     const lines = (await readFile(filesLog, 'utf8')).split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(500);
     expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
+    // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
+    const partsFile = `${manifest.replace(/\.json$/, '')}.parts.json`;
+    await writeFile(partsFile, (await readFile(partsFile, 'utf8')).replace(/,(\d+)\]/, (_, length: string) => `,${Number(length) + 1}]`));
+    await summarize(1, 'An edited summary of the first synthetic post, with a list of parts not its own.');
+    await cached('parts');
+    await clean('parts-clean');
+    expect(await digest(out)).toEqual(await digest(path.join(root, 'parts-clean')));
     // Without the list, no part is known: the file is made whole again, as a clean build makes it.
-    await rm(`${manifest.replace(/\.json$/, '')}.parts.json`);
+    await rm(partsFile);
     await summarize(1, 'An edited summary of the first synthetic post, after the list of parts went.');
     await cached('parts');
     await clean('parts-clean');
