@@ -160,7 +160,7 @@ async function currentDist(dist: DistState, inputs: string | undefined): Promise
 
 const countsOf = (corpus: Corpus, files: Map<string, Output>, carried: CarriedFiles[] = []): Counts => ({
   records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
-  files: carried.reduce((sum, group) => sum + group.files.length, files.size),
+  files: carried.reduce((sum, group) => sum + group.keys.length, files.size),
 });
 
 function summarize(counts: Counts, written: WriteSummary, started: number): BuildSummary {

@@ -108,7 +108,7 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       return [document[1], page[0][1], page[1][1]];
     };
     const pagePath = paths.recordPage(record.collection, record.slug);
-    carried.push({ files: recordFiles(record, pagePath), keys: [signatures.document, signatures.html, signatures.twin], outputs });
+    carried.push({ files: () => recordFiles(record, pagePath), keys: [signatures.document, signatures.html, signatures.twin], outputs });
     // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
     twins.set(pagePath, signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)));
   };

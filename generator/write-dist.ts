@@ -359,25 +359,26 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
        * meanwhile, noted one by one: 50 ms of a one-edit build at 10,000 records.
        */
       const carriedAsRecorded = carriedAsOf !== undefined && carriedAsOf === header?.inputs && !ahead.size;
-      /** The files of records carried as recorded, by record. */
-      const asRecorded: string[][] = [];
+      /** The records carried as recorded. */
+      const asRecorded: CarriedFiles[] = [];
       let asRecordedFiles = 0;
       for (const group of carried.splice(0)) {
         const pause = turn();
         if (pause) await pause;
-        if (carriedAsRecorded && !(altered?.size && group.files.some((file) => altered!.has(file)))) {
-          asRecorded.push(group.files);
-          asRecordedFiles += group.files.length;
-          keptFiles += group.files.length;
+        if (carriedAsRecorded && !(altered?.size && group.files().some((file) => altered!.has(file)))) {
+          asRecorded.push(group);
+          asRecordedFiles += group.keys.length;
+          keptFiles += group.keys.length;
           continue;
         }
-        if (group.files.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) {
-          for (const file of group.files) keep(file);
-          keptFiles += group.files.length;
+        const groupFiles = group.files();
+        if (groupFiles.every((file, i) => ahead.has(file) || intact(file, group.keys[i]))) {
+          for (const file of groupFiles) keep(file);
+          keptFiles += groupFiles.length;
           continue;
         }
         const outputs = group.outputs();
-        group.files.forEach((file, i) => entries.push([file, outputs[i]!]));
+        groupFiles.forEach((file, i) => entries.push([file, outputs[i]!]));
       }
       const total = entries.length + keptFiles;
       done = keptFiles;
@@ -429,7 +430,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         for (const [file, entry] of previous.entries()) if (!settled.has(file)) bytes += entry[1];
         stale = unlisted.filter((file) => !settled.has(file));
       } else {
-        for (const groupFiles of asRecorded) for (const file of groupFiles) keep(file);
+        for (const group of asRecorded) for (const file of group.files()) keep(file);
         // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
         stale = [...previous.keys(), ...unlisted].filter((file) => !settled.has(file) && !ahead.has(file) && !gone?.has(file));
         // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
