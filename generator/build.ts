@@ -7,12 +7,13 @@ import { recordFiles, recordOutputs, renderSite } from './render-site.ts';
 import { buildInputs, knownInputs } from './build-inputs.ts';
 import { contentReader, fileStates } from './content-reader.ts';
 import { editRecords } from './edit-records.ts';
+import { forgoOptimizingCompiler } from './optimizing-compiler.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress.ts';
 import type { CarriedFiles, FileContent, Output } from './outputs.ts';
 import { startAhead } from './render-ahead.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { distLinksDir, fileStatesFile, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
+import { distLinksDir, fileStatesFile, generatorFingerprint, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
 
 export interface BuildOptions {
@@ -24,6 +25,8 @@ export interface BuildOptions {
   /** Threads that analyze content files and render pages; default every core. */
   threads?: number;
   progress?: Progress;
+  /** The process ends with this build (npm run build): V8 may be set for this build alone (optimizing-compiler.ts). */
+  oneShot?: boolean;
 }
 
 export interface BuildSummary {
@@ -110,12 +113,14 @@ export function createBuilder(options: BuilderOptions): Builder {
         reader.saveStates();
         return summarize(current, current, started);
       }
+      lastRecords ??= readKeptRecords(signaturesFile);
+      // A few files changed since a build of this generator: a small build.
+      if (options.oneShot && known !== undefined && lastRecords?.generator === generatorFingerprint()) forgoOptimizingCompiler();
       let corpus: Corpus | undefined = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;
         throw error;
       });
-      lastRecords ??= readKeptRecords(signaturesFile);
       const { files, carried, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).

@@ -3,6 +3,7 @@ import { collectGarbage, limitHeapGrowth } from './heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from './outputs.ts';
 import { pageRenderPool } from './parallel/page-render-pool.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
+import { withOptimizingCompiler } from './optimizing-compiler.ts';
 
 /** Page renders in flight at once: enough to keep every renderer busy, few enough that the texts waiting to be written stay small. */
 const POOL_WINDOW = 64;
@@ -67,6 +68,7 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
+  if (poolWanted) withOptimizingCompiler();
   // For a large build only (heap-growth.ts), and not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
   // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
