@@ -115,7 +115,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       }
       lastRecords ??= readKeptRecords(signaturesFile);
       // A few files changed since a build of this generator: a small build.
-      if (options.oneShot && known !== undefined && lastRecords?.generator === generatorFingerprint()) forgoOptimizingCompiler();
+      if (options.oneShot && known !== undefined && lastRecords?.generator === generatorFingerprint()) forgoOptimizingCompiler((await reader.list(options.contentDir)).length);
       let corpus: Corpus | undefined = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;

@@ -15,7 +15,7 @@ const project = path.resolve(import.meta.dirname, '..');
 async function optimizedAfter(steps: string[], nodeArgs: string[] = []): Promise<boolean[]> {
   const script = `
     const { forgoOptimizingCompiler, withOptimizingCompiler } = await import(${JSON.stringify(path.join(project, 'generator/optimizing-compiler.ts'))});
-    const steps = { forgo: forgoOptimizingCompiler, restore: withOptimizingCompiler, none: () => {} };
+    const steps = { forgo: () => forgoOptimizingCompiler(10000), forgoLarge: () => forgoOptimizingCompiler(50000), restore: withOptimizingCompiler, none: () => {} };
     const answers = [];
     for (const [i, step] of ${JSON.stringify(steps)}.entries()) {
       steps[step]();
@@ -32,6 +32,10 @@ async function optimizedAfter(steps: string[], nodeArgs: string[] = []): Promise
 describe("V8's optimizing compiler for a small build", () => {
   it('is forgone, then taken back for work that wants it', async () => {
     expect(await optimizedAfter(['none', 'forgo', 'restore'])).toEqual([true, false, true]);
+  });
+
+  it('is kept for a build of many files, whose passes over every record repay it', async () => {
+    expect(await optimizedAfter(['forgoLarge'])).toEqual([true]);
   });
 
   it('is left as whoever started the process set it', async () => {
