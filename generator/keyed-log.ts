@@ -11,8 +11,9 @@ import { replaceFile } from './replace-file.ts';
  * one JSON array, read in one JSON.parse: tens of thousands of calls, one a line, cost
  * several times as much, and at 50,000 records the file's text would otherwise stay in
  * memory under its keys. The file is read into a buffer with room for the brackets, so its
- * text is decoded once, not decoded and then copied again into a string with them. A last line cut short (a process stopped in the middle of an
- * append) and a damaged line are ignored.
+ * text is decoded once, not decoded and then copied again into a string with them. A last
+ * line cut short (a process stopped in the middle of an append) and a damaged line are
+ * ignored.
  */
 export interface KeyedLog<Value> {
   get(key: string): Value | undefined;
@@ -133,7 +134,8 @@ interface Framed {
  * The entries the lines leave, the bytes of the whole lines and of those no longer live
  * (outdated by a later line, or deleting), and whether every line was whole and sound.
  * Should a line be damaged (the one JSON.parse fails), each line is parsed alone and the
- * damaged ones dropped. The bytes after the whole lines (a last line cut short) are overwritten.
+ * damaged ones dropped. The bytes after the whole lines (a last line cut short) are
+ * overwritten.
  */
 function readLines<Value>({ framed, size }: Framed): { entries: Map<string, Value>; wholeSize: number; deadSize: number; sound: boolean } {
   framed[0] = 0x5b;
