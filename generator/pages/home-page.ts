@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import { COLLECTIONS } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
+import { newestFirst } from '../record-order.ts';
 import { classed, date, heading, link, list, listItem, looseList, paragraph, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
@@ -36,13 +37,10 @@ export function homeHighlights(corpus: Corpus): HomeHighlights {
     if (!Array.isArray(related)) continue;
     for (const slug of new Set(related.map(String))) citations.set(slug, (citations.get(slug) ?? 0) + 1);
   }
-  // Sorting a copy keeps the list's own order (by title) as the last tie-breaker. Dates are
-  // YYYY-MM-DD (the schema's format): compared as plain strings, which orders them as a
-  // collator would, at a fraction of the cost (String.localeCompare, once for each of
-  // thousands of comparisons, was most of this function's time).
+  // Sorting a copy keeps the list's own order (by title) as the last tie-breaker.
   const threats = corpus.records.threats
     .map((record) => ({ record, citations: citations.get(record.slug) ?? 0, updated: record.fields.lastUpdated }))
-    .sort((a, b) => b.citations - a.citations || (a.updated < b.updated ? 1 : a.updated > b.updated ? -1 : 0))
+    .sort((a, b) => b.citations - a.citations || newestFirst(a.updated, b.updated))
     .slice(0, HIGHLIGHTED_THREATS)
     .map(({ record, citations }) => ({ ...shown(record), citations }));
   const posts = corpus.records.posts.slice(0, NEWEST_POSTS).map((record) => ({ ...shown(record), published: String(record.fields.published), author: String(record.fields.author) }));
