@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { openKeyedLog, type KeyedLog, type KeyedLogOptions } from './keyed-log.ts';
 import { replaceFile } from './replace-file.ts';
 
@@ -55,11 +56,12 @@ export const manifestEntries = (file: string, options?: KeyedLogOptions): Manife
 export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);
 
 /**
- * The parts of the files of parts (llms-full.txt: a key and a length for each twin), in a
- * file of their own beside the manifest, written whole when one is written. In the
- * manifest's log, every write of llms-full.txt appended a line of 600 KB at 10,000
- * records, and the log, which every build reads whole, was mostly such lines by the time
- * it was written afresh. A file's entry holds a digest of its list: a list and an entry
+ * The parts of the files of parts (llms-full.txt: a key and a length for each twin), each
+ * list as its JSON text in a file of its own, in a folder beside the manifest, written
+ * whole when its file is written. In the manifest's log, every write of llms-full.txt
+ * appended a line of 600 KB at 10,000 records, and the log, which every build reads whole,
+ * was mostly such lines by the time it was written afresh. In one file of all lists, each
+ * list's text was escaped into it again at every write (20 ms). A file's entry holds a digest of its list: a list and an entry
  * left by different writes (a process stopped between the two) are never taken together.
  */
 export interface PartLists {
@@ -70,29 +72,15 @@ export interface PartLists {
 }
 
 export function partLists(manifestFile: string): PartLists {
-  const listsFile = manifestFile.replace(/(\.json)?$/, '.parts.json');
-  /**
-   * Each file's list as the JSON text its digest is made from: checked against the digest
-   * without being written out again, and parsed only once it matches (making the text twice
-   * over a write of llms-full.txt's 10,000 parts cost 20 ms).
-   */
-  let lists: Record<string, string> | undefined;
-  const read = () => {
-    if (lists) return lists;
-    try {
-      const parsed = JSON.parse(readFileSync(listsFile, 'utf8')) as unknown;
-      lists = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
-    } catch {
-      lists = {};
-    }
-    return lists;
-  };
+  const listsDir = manifestFile.replace(/(\.json)?$/, '.parts');
+  const listFile = (file: string) => path.join(listsDir, `${encodeURIComponent(file)}.json`);
   const digestOf = (text: string) => hash('sha1', text, 'base64url');
   return {
     get(file, digest) {
-      const text = read()[file];
-      if (typeof text !== 'string' || digestOf(text) !== digest) return undefined;
       try {
+        // Read as the text its digest is made from, parsed only once that matches.
+        const text = readFileSync(listFile(file), 'utf8');
+        if (digestOf(text) !== digest) return undefined;
         const parts = JSON.parse(text) as unknown;
         return Array.isArray(parts) ? (parts as PartList) : undefined;
       } catch {
@@ -101,9 +89,7 @@ export function partLists(manifestFile: string): PartLists {
     },
     set(file, parts) {
       const text = JSON.stringify(parts);
-      const all = { ...read(), [file]: text };
-      replaceFile(listsFile, JSON.stringify(all));
-      lists = all;
+      replaceFile(listFile(file), text);
       return digestOf(text);
     },
   };

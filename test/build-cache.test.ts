@@ -271,7 +271,7 @@ describe('incremental builds', () => {
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(500);
     expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
     // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
-    const partsFile = `${manifest.replace(/\.json$/, '')}.parts.json`;
+    const partsFile = path.join(`${manifest.replace(/\.json$/, '')}.parts`, 'llms-full.txt.json');
     await writeFile(partsFile, (await readFile(partsFile, 'utf8')).replace(/,(\d+)\]/, (_, length: string) => `,${Number(length) + 1}]`));
     await summarize(1, 'An edited summary of the first synthetic post, with a list of parts not its own.');
     await cached('parts');
