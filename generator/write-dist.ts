@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writevSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
@@ -82,7 +82,7 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
       for (const index of first) await write(index);
       await ahead.closePool();
       for (const [file, parts] of places) {
-        bytes += writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file))).reduce((sum, [, length]) => sum + length, 0);
+        bytes += (await writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file)))).reduce((sum, [, length]) => sum + length, 0);
         progress('write', ++done, total);
       }
       for (const index of ownThread) await write(index);
@@ -126,8 +126,11 @@ export interface DistState {
    * Each file is replaced atomically (written aside, then renamed). Synchronous file calls,
    * one after another, cost less per file than promises through libuv's thread pool, and a
    * build writes tens of thousands of small files; every few milliseconds the write lets
-   * the event loop run, so a server in the same process keeps answering. It takes the
-   * files: `files` is emptied, and each output let go once settled.
+   * the event loop run, so a server in the same process keeps answering. A file of parts
+   * with few new parts (llms-full.txt after an edit: 35 MB at 10,000 records, nearly all
+   * copied from the file dist/ holds) is the exception: its reads and writes go through
+   * the thread pool while this thread settles the other files. It takes the files: `files`
+   * is emptied, and each output let go once settled.
    */
   write(files: Map<string, Output>, inputs: string, options?: InPlaceWriteOptions): Promise<WriteSummary>;
   /**
@@ -234,8 +237,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   };
 
   /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
-  const partsNow = (file: string) => {
-    const at = new Map<string, [offset: number, length: number]>();
+  const partsNow = (file: string): PartsAt => {
+    const at: PartsAt = new Map();
     const digest = previous.get(file)?.[3];
     const known = digest === undefined || !intact(file) ? undefined : parts.get(file, digest);
     if (known) {
@@ -273,7 +276,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     gone = undefined;
   };
 
-  /** A part's text, rendered: for a file of parts written apart from a build's write. */
+  /** A part's text, rendered from its output. */
   const renderedText = (part: OutputPart) => Buffer.from(contentOf(part.output));
 
   /** Folders this process made or found since the last write began (or files were deleted), which need no mkdir. */
@@ -286,8 +289,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
   /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
   const lastText = (file: string) => (!ahead.has(file) && header?.generator === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
-  /** Writes one file aside and renames it into place, so a reader never sees half of it; returns its manifest entry. */
-  const writeOne = (file: string, output: Output, key: string, textOf = renderedText): ManifestEntry => {
+  /** The name a file is written under, beside where it goes (its folder made), before it is renamed into place. */
+  const aside = (file: string) => {
     changing();
     const target = path.join(root, file);
     const dir = path.dirname(target);
@@ -295,16 +298,29 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    const written = isLazy(output) && output.parts ? writeParts(temporary, output.parts, textOf, { file: target, at: partsNow(file) }) : undefined;
-    if (!written) writeFileSync(temporary, contentOf(output));
+    return `${target}.${randomUUID()}.tmp`;
+  };
+  /** Renames a file written aside into place, so a reader never sees half of it; returns its manifest entry. */
+  const place = (file: string, temporary: string, key: string, partsDigest?: string): ManifestEntry => {
+    const target = path.join(root, file);
     renameSync(temporary, target);
     links?.add(file);
     touch(file);
     altered?.delete(file);
     gone?.delete(file);
     const info = statSync(target);
-    return written ? [key, info.size, info.mtimeMs, parts.set(file, written)] : [key, info.size, info.mtimeMs];
+    return partsDigest === undefined ? [key, info.size, info.mtimeMs] : [key, info.size, info.mtimeMs, partsDigest];
+  };
+  const writeOne = (file: string, output: Output, key: string): ManifestEntry => {
+    const temporary = aside(file);
+    writeFileSync(temporary, contentOf(output));
+    return place(file, temporary, key);
+  };
+  /** Writes a file of parts, those `at` lists copied from the file dist/ holds, and keeps its list of parts. */
+  const writeOfParts = async (file: string, composed: OfParts, at: PartsAt, textOf: (part: OutputPart) => Buffer): Promise<ManifestEntry> => {
+    const temporary = aside(file);
+    const written = await writeParts(temporary, composed.parts, textOf, { file: path.join(root, file), at });
+    return place(file, temporary, composed.signature, parts.set(file, written));
   };
   /** Deletes files of dist/, their links, and the folders they leave empty. */
   const removeFiles = (files: readonly string[]) => {
@@ -385,19 +401,14 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       progress('write', done, total);
       const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText, records: recordsIn(counts) });
       early.clear();
-      /**
-       * Keeps what was written ahead or is intact, else writes the output (made only then).
-       * Whether the file was written now.
-       */
-      const settle = (file: string, key: string, output: () => Output): boolean => {
-        const writing = !ahead.has(file) && !intact(file, key);
-        if (writing) {
+      /** Keeps what was written ahead or is intact, else writes the output (made only then). */
+      const settle = (file: string, key: string, output: () => Output) => {
+        if (!ahead.has(file) && !intact(file, key)) {
           changed.push(file);
           // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-          previous.set(file, writeOne(file, output(), key, writtenText));
+          previous.set(file, writeOne(file, output(), key));
         }
         keep(file);
-        return writing;
       };
       /** A part's text, from the file it was written to when this write settled it or carried it as recorded (and nothing wrote it ahead since), else rendered. */
       const writtenText = (part: OutputPart) =>
@@ -409,17 +420,43 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         const pause = turn();
         if (pause) await pause;
         const rendered = text && (await text);
-        const written = settle(file, outputKey(output), () => rendered ?? output);
+        settle(file, outputKey(output), () => rendered ?? output);
         // A hole from here on: the output (a page's render, holding the corpus) can go.
         delete entries[index];
-        return { file, written };
       };
+      // The files of parts to write (the others kept as they are), each with where its kept parts are in the file dist/ holds.
+      const partsToWrite = ofParts.flatMap((index) => {
+        const [file, output] = entries[index]! as [string, OfParts];
+        if (!ahead.has(file) && !intact(file, output.signature)) return [{ index, file, output, at: partsNow(file) }];
+        keep(file);
+        progress('write', done++, total);
+        delete entries[index];
+        return [];
+      });
+      const writePartsAt = async ({ index, file, output, at }: (typeof partsToWrite)[number]) => {
+        progress('write', done++, total);
+        changed.push(file);
+        previous.set(file, await writeOfParts(file, output, at, writtenText));
+        keep(file);
+        delete entries[index];
+      };
+      // The files their new parts are read from, when few: settled first, the files of parts then written beside the rest.
+      const newParts = partsToWrite.flatMap(({ output, at }) => output.parts.filter((part) => !at.has(part.key)).map((part) => part.file));
+      const readFrom = newParts.length <= FEW_NEW_PARTS ? new Set(newParts) : undefined;
+      const [before, after] = readFrom ? [first.filter((index) => readFrom.has(entries[index]![0])), first.filter((index) => !readFrom.has(entries[index]![0]))] : [first, []];
+      let partsWritten: Promise<unknown> = Promise.resolve();
       try {
-        for (const index of first) await settleAt(index);
+        for (const index of before) await settleAt(index);
+        partsWritten = Promise.all(partsToWrite.map(writePartsAt));
+        // Its failure is thrown where it is awaited, below, not taken for an unhandled one meanwhile.
+        partsWritten.catch(() => undefined);
+        for (const index of after) await settleAt(index);
         await elsewhere.closePool();
-        for (const index of ofParts) await settleAt(index);
+        // Before the outputs with a thread of their own: the parts hold their twins, and so the corpus.
+        await partsWritten;
         for (const index of ownThread) await settleAt(index);
       } finally {
+        await partsWritten.catch(() => undefined);
         await elsewhere.close();
       }
       const written = changed.length;
@@ -507,6 +544,19 @@ function writeOrder(entries: readonly [string, Output][]): [first: number[], own
 /** What writing a part takes: its key, its prefix, and the file its text is written to. */
 type PartPlace = Pick<OutputPart, 'key' | 'prefix' | 'file'>;
 
+/** A file of parts, as render-site.ts composes it. */
+type OfParts = LazyOutput & Required<Pick<LazyOutput, 'parts'>>;
+
+/** Where each part of a file of parts is in the file dist/ holds, by key. */
+type PartsAt = Map<string, [offset: number, length: number]>;
+
+/**
+ * A write that finds at most this many parts new writes its files of parts beside the rest
+ * (after the files those few parts are read from). More, and they are written after the
+ * rest: their parts hold every twin they are read from, and so the corpus.
+ */
+const FEW_NEW_PARTS = 64;
+
 /** Pieces are written this many bytes at a time. */
 const WRITE_CHUNK = 1 << 20;
 
@@ -521,53 +571,59 @@ const COPY_RUN = 4 * WRITE_CHUNK;
  * them. A copy that comes up short (the old file cut by hand) writes its parts afresh.
  * Returns each part's key and length.
  */
-function writeParts<Part extends PartPlace>(
+async function writeParts<Part extends PartPlace>(
   target: string,
   parts: Part[],
   textOf: (part: Part) => Buffer,
-  old?: { file: string; at: Map<string, [offset: number, length: number]> },
-): [string, number][] {
-  const source = old?.at.size ? openSync(old.file, 'r') : undefined;
-  const fd = openSync(target, 'w');
-  const lengths: [string, number][] = [];
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = () => {
-    if (pending.length) writevSync(fd, pending);
-    pending = [];
-    pendingBytes = 0;
-  };
-  const push = (...pieces: Buffer[]) => {
-    pending.push(...pieces);
-    pendingBytes += pieces.reduce((sum, piece) => sum + piece.length, 0);
-    if (pendingBytes >= WRITE_CHUNK || pending.length >= 512) flush();
-  };
-  const afresh = (part: Part) => {
-    const pieces = [Buffer.from(part.prefix), textOf(part)];
-    push(...pieces);
-    lengths.push([part.key, pieces[0]!.length + pieces[1]!.length]);
-  };
-  /** Parts next to one another in the old file, not yet copied. */
-  let run: { offset: number; length: number; parts: [Part, number][] } | undefined;
-  /** One buffer for every run, written out before the next is read: memory taken afresh for each cost more than the copy (page faults). */
-  let runBytes: Buffer | undefined;
-  const copyRun = () => {
-    if (!run) return;
-    runBytes ??= Buffer.allocUnsafe(COPY_RUN);
-    const bytes = run.length <= COPY_RUN ? runBytes.subarray(0, run.length) : Buffer.allocUnsafe(run.length);
-    if (readSync(source!, bytes, 0, run.length, run.offset) === run.length) {
-      push(bytes);
-      flush();
-      for (const [part, length] of run.parts) lengths.push([part.key, length]);
-    } else run.parts.forEach(([part]) => afresh(part));
-    run = undefined;
-  };
+  old?: { file: string; at: PartsAt },
+): Promise<[string, number][]> {
+  const out = await open(target, 'w');
+  let source: FileHandle | undefined;
   try {
+    source = old?.at.size ? await open(old.file, 'r') : undefined;
+    const lengths: [string, number][] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      const pieces = pending;
+      const size = pendingBytes;
+      pending = [];
+      pendingBytes = 0;
+      if (!pieces.length) return;
+      const { bytesWritten } = await out.writev(pieces);
+      if (bytesWritten !== size) throw new Error(`Only ${bytesWritten} of ${size} bytes could be written to ${target}: is the disk full?`);
+    };
+    const push = async (...pieces: Buffer[]) => {
+      pending.push(...pieces);
+      pendingBytes += pieces.reduce((sum, piece) => sum + piece.length, 0);
+      if (pendingBytes >= WRITE_CHUNK || pending.length >= 512) await flush();
+    };
+    const afresh = async (part: Part) => {
+      const pieces = [Buffer.from(part.prefix), textOf(part)];
+      lengths.push([part.key, pieces[0]!.length + pieces[1]!.length]);
+      await push(...pieces);
+    };
+    /** Parts next to one another in the old file, not yet copied. */
+    let run: { offset: number; length: number; parts: [Part, number][] } | undefined;
+    /** One buffer for every run, written out before the next is read: memory taken afresh for each cost more than the copy (page faults). */
+    let runBytes: Buffer | undefined;
+    const copyRun = async () => {
+      if (!run) return;
+      const { offset, length, parts: copied } = run;
+      run = undefined;
+      runBytes ??= Buffer.allocUnsafe(COPY_RUN);
+      const bytes = length <= COPY_RUN ? runBytes.subarray(0, length) : Buffer.allocUnsafe(length);
+      if ((await source!.read(bytes, 0, length, offset)).bytesRead === length) {
+        await push(bytes);
+        await flush();
+        for (const [part, partLength] of copied) lengths.push([part.key, partLength]);
+      } else for (const [part] of copied) await afresh(part);
+    };
     for (const part of parts) {
       const at = source === undefined ? undefined : old!.at.get(part.key);
       if (!at) {
-        copyRun();
-        afresh(part);
+        await copyRun();
+        await afresh(part);
         continue;
       }
       const [offset, length] = at;
@@ -576,14 +632,14 @@ function writeParts<Part extends PartPlace>(
         run.parts.push([part, length]);
         continue;
       }
-      copyRun();
+      await copyRun();
       run = { offset, length, parts: [[part, length]] };
     }
-    copyRun();
+    await copyRun();
+    await flush();
     return lengths;
   } finally {
-    flush();
-    closeSync(fd);
-    if (source !== undefined) closeSync(source);
+    await out.close();
+    await source?.close();
   }
 }

@@ -143,6 +143,15 @@ describe('parallel analysis and page rendering', () => {
     await rm(path.join(bundledCache, 'outputs'), { recursive: true });
     expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
+
+    // Every threat edited: more new parts of llms-full.txt than a write writes beside the other files (write-dist.ts), the rest still copied.
+    for (let i = 0; i < 70; i++) {
+      const threat = path.join(large, 'threats', `${syntheticSlug('threats', i)}.md`);
+      await writeFile(threat, (await readFile(threat, 'utf8')).replace(/^summary: .*$/m, `summary: Summary number ${i}, edited with every other threat's.`));
+    }
+    await buildBundled();
+    await build({ contentDir: large, outDir: path.join(root, 'threats-edited-clean'), threads: 2 });
+    expect(await digest(bundled)).toEqual(await digest(path.join(root, 'threats-edited-clean')));
   });
 });
 
