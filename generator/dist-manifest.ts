@@ -61,8 +61,9 @@ export const manifestDirectories = (file: string, options?: KeyedLogOptions): Ma
  * whole when its file is written. In the manifest's log, every write of llms-full.txt
  * appended a line of 600 KB at 10,000 records, and the log, which every build reads whole,
  * was mostly such lines by the time it was written afresh. In one file of all lists, each
- * list's text was escaped into it again at every write (20 ms). A file's entry holds a digest of its list: a list and an entry
- * left by different writes (a process stopped between the two) are never taken together.
+ * list's text was escaped into it again at every write (20 ms). A file's entry holds a
+ * digest of its list: a list and an entry left by different writes (a process stopped
+ * between the two) are never taken together.
  */
 export interface PartLists {
   /** The file's parts, if the list kept is the one with this digest. */
