@@ -1,7 +1,9 @@
 import { readdir, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { benchDevServer } from './dev-server.ts';
 import { hugoBuild, hugoVersion, prepareHugoSite } from './hugo-baseline.ts';
+import { markdownParseCpu } from './markdown-floor.ts';
 import { measureCommand, median, type CommandRun } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 
@@ -11,7 +13,8 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
  * record edited, the cache kept without dist/ with and without an edit; through `npm run build`, process start
  * included), Hugo on the same Markdown, a copy of the output (what the disk alone takes to
  * write it), output size, the CPU time and peak memory of each process tree, and how soon
- * `npm run dev` serves an edit. Medians of `runs`.
+ * `npm run dev` serves an edit, and the floor no clean build can go under (markdown-floor.ts).
+ * Medians of `runs`.
  */
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
@@ -107,6 +110,8 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   await rm(copy, { recursive: true, force: true });
   rows.push({ label: "Copying the clean build's output (`cp -r`): the disk's share", runs: copies });
 
+  const parse = await markdownParseCpu(corpus);
+
   const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(9, runs) });
 
   const size = await folderBytes(cleanOut);
@@ -118,8 +123,17 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     '|---|---|---|---|',
     ...rows.map((row) => `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${cpuSeconds(row.runs)} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`),
   ];
-  if (hugoRuns.length) lines.push('', `Clean build / Hugo: ${(cleanMedian / median(hugoRuns.map((r) => r.milliseconds))).toFixed(1)}x`);
+  const hugoMedian = hugoRuns.length ? median(hugoRuns.map((r) => r.milliseconds)) : undefined;
+  if (hugoMedian) lines.push('', `Clean build / Hugo: ${(cleanMedian / hugoMedian).toFixed(1)}x`);
   else lines.push('', 'Hugo is not installed (apt-get install hugo): no baseline.');
+  // The floor: work no clean build can skip, spread over every core without loss.
+  const copyCpu = median(copies.map((r) => r.cpuMilliseconds ?? r.milliseconds));
+  const cores = availableParallelism();
+  const floor = (parse.milliseconds + copyCpu) / cores;
+  lines.push(
+    '',
+    `Floor of a clean build: parsing the ${parse.files.toLocaleString('en')} files' Markdown with the build's parser (micromark) takes ${seconds(parse.milliseconds)} on one thread, and copying the output (the row above) ${seconds(copyCpu)}: on ${cores} cores, at least ${seconds(floor)}${hugoMedian ? `, ${(floor / hugoMedian).toFixed(1)}x Hugo` : ''}.`,
+  );
   lines.push('', dev);
   return lines.join('\n');
 }
