@@ -1,35 +1,48 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { readSource } from '../generator/frontmatter.ts';
-import { listContent } from '../generator/list-content.ts';
-import { parseMarkdown } from '../generator/markdown.ts';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface ParseRun {
   files: number;
-  /**
-   * Time of parsing every file's Markdown once, code warm, on the thread that parses: the
-   * garbage collector's and the compiler's helper threads are left out, so that it stays a
-   * bound from below (they took another quarter of CPU at 10,000 records).
-   */
+  processes: number;
+  /** From the start of the first share's parse to the end of the last one's, as the slowest process measured it. */
   milliseconds: number;
 }
 
-/** Files parsed before the measured pass, so that V8 has optimized the parser as a long build's threads have. */
-const WARM_UP_FILES = 1000;
+interface ShareDone {
+  files: number;
+  milliseconds: number;
+}
 
 /**
  * The part of a clean build no design can skip while Markdown goes through micromark (the
  * issue's rule): every content file's body parsed by the build's own parser
- * (generator/markdown.ts), on one thread. Frontmatter is split off before the clock starts,
- * since its YAML could go through any parser. With the CPU time of writing the output (the
- * bench's copy of it), it bounds from below what a clean build can take on this machine.
+ * (generator/markdown.ts), the files shared among `processes` processes that parse at once
+ * (parse-share.ts), each warmed up first. Measured rather than one parser's time divided by
+ * the cores: two parsers on this machine's two cores each ran a fifth to a half slower than
+ * one alone. With the time the output's files take to write, it bounds from below what a
+ * clean build can take here.
  */
-export async function markdownParseCpu(corpus: string): Promise<ParseRun> {
-  const files = (await listContent(corpus)).filter((file) => file.endsWith('.md'));
-  const bodies: string[] = [];
-  for (const file of files) bodies.push(readSource(file, await readFile(path.join(corpus, file), 'utf8')).body);
-  for (const body of bodies.slice(0, WARM_UP_FILES)) parseMarkdown(body);
-  const started = performance.now();
-  for (const body of bodies) parseMarkdown(body);
-  return { files: bodies.length, milliseconds: performance.now() - started };
+export async function markdownParseFloor(corpus: string, processes: number): Promise<ParseRun> {
+  // Started as this process was (under tsx): the shares run the TypeScript sources.
+  const children = Array.from({ length: processes }, (_, index) => fork(fileURLToPath(new URL('./parse-share.ts', import.meta.url)), [corpus, String(index), String(processes)]));
+  try {
+    await Promise.all(children.map((child) => nextMessage(child)));
+    const done = children.map((child) => nextMessage(child) as Promise<ShareDone>);
+    for (const child of children) child.send('go');
+    const shares = await Promise.all(done);
+    return { files: shares.reduce((sum, share) => sum + share.files, 0), processes, milliseconds: Math.max(...shares.map((share) => share.milliseconds)) };
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
+function nextMessage(child: ChildProcess): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const failed = (code: number | null) => reject(new Error(`A parse process (bench/parse-share.ts) exited with ${code} before answering.`));
+    child.once('exit', failed);
+    child.once('message', (message) => {
+      child.off('exit', failed);
+      resolve(message);
+    });
+  });
 }
