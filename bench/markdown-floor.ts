@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 export interface ParseRun {
   files: number;
   processes: number;
-  /** From the start of the first share's parse to the end of the last one's, as the slowest process measured it. */
+  /** The slowest share's parse, as its process measured it: the shares start together. */
   milliseconds: number;
 }
 
