@@ -132,7 +132,7 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   const floor = parse.milliseconds + copyCpu / cores;
   lines.push(
     '',
-    `Floor of a clean build: parsing the ${parse.files.toLocaleString('en')} files' Markdown with the build's parser (micromark), shared by ${parse.processes} processes at once, takes ${seconds(parse.milliseconds)}; copying the output (the row above) ${seconds(copyCpu)} of CPU, over ${cores} cores ${seconds(copyCpu / cores)}: at least ${seconds(floor)}${hugoMedian ? `, ${(floor / hugoMedian).toFixed(1)}x Hugo` : ''}.`,
+    `Floor of a clean build: parsing the ${parse.files.toLocaleString('en')} files' Markdown with the build's parser (micromark), shared by ${cores} processes at once, takes ${seconds(parse.milliseconds)}; copying the output (the row above) ${seconds(copyCpu)} of CPU, over ${cores} cores ${seconds(copyCpu / cores)}: at least ${seconds(floor)}${hugoMedian ? `, ${(floor / hugoMedian).toFixed(1)}x Hugo` : ''}.`,
   );
   lines.push('', dev);
   return lines.join('\n');

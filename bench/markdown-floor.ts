@@ -1,14 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
+/** A parse of files: of a share, as its process measured it, or of all, as the slowest share took (the shares start together). */
 export interface ParseRun {
-  files: number;
-  processes: number;
-  /** The slowest share's parse, as its process measured it: the shares start together. */
-  milliseconds: number;
-}
-
-interface ShareDone {
   files: number;
   milliseconds: number;
 }
@@ -27,10 +21,10 @@ export async function markdownParseFloor(corpus: string, processes: number): Pro
   const children = Array.from({ length: processes }, (_, index) => fork(fileURLToPath(new URL('./parse-share.ts', import.meta.url)), [corpus, String(index), String(processes)]));
   try {
     await Promise.all(children.map((child) => nextMessage(child)));
-    const done = children.map((child) => nextMessage(child) as Promise<ShareDone>);
+    const done = children.map((child) => nextMessage(child) as Promise<ParseRun>);
     for (const child of children) child.send('go');
     const shares = await Promise.all(done);
-    return { files: shares.reduce((sum, share) => sum + share.files, 0), processes, milliseconds: Math.max(...shares.map((share) => share.milliseconds)) };
+    return { files: shares.reduce((sum, share) => sum + share.files, 0), milliseconds: Math.max(...shares.map((share) => share.milliseconds)) };
   } finally {
     for (const child of children) child.kill();
   }
