@@ -14,21 +14,24 @@ const EXAMPLE_ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
 
 const usageError = usageErrors(USAGE);
 
+const parse = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      org: { type: 'string' },
+      name: { type: 'string', default: 'default' },
+      scopes: { type: 'string', default: KEY_SCOPES.join(',') },
+      replace: { type: 'boolean', default: false },
+      store: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 async function main(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        org: { type: 'string' },
-        name: { type: 'string', default: 'default' },
-        scopes: { type: 'string', default: KEY_SCOPES.join(',') },
-        replace: { type: 'boolean', default: false },
-        store: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parse(argv);
   } catch (error) {
     return usageError((error as Error).message);
   }

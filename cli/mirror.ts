@@ -19,20 +19,23 @@ See docs/mirror.md.`;
 
 const usageError = usageErrors(USAGE);
 
+const parse = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      root: { type: 'string' },
+      listen: { type: 'string' },
+      api: { type: 'string' },
+      brotli: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 async function main(argv: string[]): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        root: { type: 'string' },
-        listen: { type: 'string' },
-        api: { type: 'string' },
-        brotli: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    parsed = parse(argv);
   } catch (error) {
     return usageError((error as Error).message);
   }

@@ -9,19 +9,22 @@ import { terminalProgress } from './terminal-progress.ts';
 const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--cache-dir DIR | --no-cache]
   Unchanged files are taken from the build cache (default ${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;
 
+const parse = () =>
+  parseArgs({
+    options: {
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'dist' },
+      'base-url': { type: 'string', default: process.env.SITE_BASE_URL },
+      'no-cache': { type: 'boolean', default: false },
+      'cache-dir': { type: 'string', default: DEFAULT_CACHE_DIR },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
 async function main(): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parse>['values'];
   try {
-    ({ values } = parseArgs({
-      options: {
-        content: { type: 'string', default: 'content' },
-        out: { type: 'string', default: 'dist' },
-        'base-url': { type: 'string', default: process.env.SITE_BASE_URL },
-        'no-cache': { type: 'boolean', default: false },
-        'cache-dir': { type: 'string', default: DEFAULT_CACHE_DIR },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    ({ values } = parse());
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;

@@ -45,7 +45,7 @@ const RACY_MS = 3000;
 
 const stateOf = (info: Stats, digest: string): FileState => [info.size, info.mtimeMs, info.ctimeMs, info.ino, digest];
 
-const sameState = (a: FileState | undefined, b: FileState) => a !== undefined && a.every((value, i) => value === b[i]);
+const sameState = (a: FileState | undefined, b: FileState) => a?.every((value, i) => value === b[i]) === true;
 
 const unchanged = (known: FileState, info: Stats) => known[0] === info.size && known[1] === info.mtimeMs && known[2] === info.ctimeMs && known[3] === info.ino;
 

@@ -72,8 +72,10 @@ export function checkDist(root: string, list: CheckList): DistCheck {
   for (let i = 0; i < list.files; i++) {
     const file = names[i]!;
     const info = statSync(at(file), { throwIfNoEntry: false });
-    if (!info) check.altered.push(file), check.missing.push(file);
-    else if (!info.isFile() || info.size !== numbers[2 * i] || info.mtimeMs !== numbers[2 * i + 1]) check.altered.push(file);
+    if (!info) {
+      check.altered.push(file);
+      check.missing.push(file);
+    } else if (!info.isFile() || info.size !== numbers[2 * i] || info.mtimeMs !== numbers[2 * i + 1]) check.altered.push(file);
   }
   const toRead: string[] = [];
   for (let i = list.files; i < list.files + list.folders; i++) {

@@ -1,7 +1,7 @@
 import GithubSlugger from 'github-slugger';
 import type { Element, Root } from 'hast';
 import { headingRank } from 'hast-util-heading-rank';
-import { toString } from 'hast-util-to-string';
+import { toString as textOf } from 'hast-util-to-string';
 
 const slugs = new GithubSlugger();
 
@@ -19,7 +19,7 @@ export function headingIds() {
     const walk = (parent: Root | Element) => {
       for (const child of parent.children) {
         if (child.type !== 'element') continue;
-        if (headingRank(child) && !child.properties.id) child.properties.id = slugs.slug(toString(child));
+        if (headingRank(child) && !child.properties.id) child.properties.id = slugs.slug(textOf(child));
         walk(child);
       }
     };

@@ -1,6 +1,6 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as mdastText } from 'mdast-util-to-string';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -140,7 +140,7 @@ export function wordCount(tree: MdastRoot): number {
   let words = 0;
   const visit = (node: { type: string; children?: unknown[] }): void => {
     if (TEXT_BLOCKS.has(node.type)) {
-      words += toString(node as never).split(/\s+/).filter(Boolean).length;
+      words += mdastText(node as never).split(/\s+/).filter(Boolean).length;
       return;
     }
     for (const child of node.children ?? []) visit(child as never);
@@ -164,7 +164,7 @@ export function inspectBody(tree: MdastRoot): BodyFinding[] {
   const findings: BodyFinding[] = [];
   const visit = (node: { type: string; children?: unknown[]; position?: { start: { line: number } } } & Record<string, unknown>): void => {
     const line = node.position?.start.line ?? 1;
-    if (node.type === 'heading' && node.depth === 1) findings.push({ kind: 'h1', line, value: toString(node as never) });
+    if (node.type === 'heading' && node.depth === 1) findings.push({ kind: 'h1', line, value: mdastText(node as never) });
     if (node.type === 'html') findings.push({ kind: 'html', line, value: String(node.value) });
     if (node.type === 'link' || node.type === 'definition') findings.push({ kind: 'link', line, value: String(node.url) });
     for (const child of node.children ?? []) visit(child as never);

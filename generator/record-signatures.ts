@@ -77,7 +77,7 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
   const lines = last !== undefined && last.generator === generator && last.siteKey === siteKey ? last.lines : [];
   const oldKeys = lines.map((line) => line.slice(0, line.indexOf('\t')));
   const oldIndex = new Map<string, number>();
-  oldKeys.forEach((key, i) => oldIndex.set(key, i));
+  for (const [i, key] of oldKeys.entries()) oldIndex.set(key, i);
   /** Which of the old lines are of records still there. */
   const present = new Uint8Array(lines.length);
   /** Each record's card key: for a record whose source is the one it had, the one its line holds (it follows the source). */

@@ -395,7 +395,7 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
           continue;
         }
         const outputs = group.outputs();
-        groupFiles.forEach((file, i) => entries.push([file, outputs[i]!]));
+        for (const [i, file] of groupFiles.entries()) entries.push([file, outputs[i]!]);
       }
       const total = entries.length + keptFiles;
       done = keptFiles;

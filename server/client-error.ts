@@ -44,7 +44,7 @@ function refusedResponse({ status, message, hint }: Refusal, docs: string, cause
 async function serialize(response: Response, head: boolean): Promise<string> {
   const body = await response.text();
   const lines = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ''}`];
-  response.headers.forEach((value, name) => lines.push(`${name}: ${value}`));
+  for (const [name, value] of response.headers) lines.push(`${name}: ${value}`);
   lines.push(`content-length: ${Buffer.byteLength(body)}`, 'connection: close');
   return `${lines.join('\r\n')}\r\n\r\n${head ? '' : body}`;
 }

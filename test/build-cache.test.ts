@@ -354,7 +354,7 @@ describe('incremental builds', () => {
     expect(await home()).toContain('A new summary for the first post.');
     // ...and the threats the app guides and AI risks cite most: an app citing another threat changes them.
     const app = path.join(content, 'apps', `${syntheticSlug('apps', 0)}.md`);
-    await writeFile(app, (await readFile(app, 'utf8')).replace(/^relatedThreats:\n(?:  - .*\n)+/m, `relatedThreats: [${syntheticSlug('threats', 3)}]\n`));
+    await writeFile(app, (await readFile(app, 'utf8')).replace(/^relatedThreats:\n(?: {2}- .*\n)+/m, `relatedThreats: [${syntheticSlug('threats', 3)}]\n`));
     await same();
     await expectClean('after-citation');
     expect(await home()).toContain('Cited by 3 app and AI risk pages');

@@ -197,7 +197,10 @@ describe('answers across a rebuild', () => {
     expect(await whole.text()).toBe('{"a":1}');
     expect(whole.headers.get('content-type')).toBe('application/json');
     let posts = 0;
-    const post = await guard.answer(request('POST'), async () => (posts++, new Response('', { status: 500 })));
+    const post = await guard.answer(request('POST'), async () => {
+      posts++;
+      return new Response('', { status: 500 });
+    });
     expect([post.status, posts]).toEqual([500, 1]);
     finish();
     await building;
@@ -361,7 +364,7 @@ describe('npm run dev', () => {
     expect(await (await get('/threats/threats-record-1/')).text()).toMatch(/<h1[^>]*>Edited in dev<\/h1>/);
     await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for threats\/threats-record-1\.md in \d+ ms/);
     // The record's own files came first, then the rest (its new title on the list).
-    expect(host.output()).toMatch(/Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[^]*Rebuilt for threats\/threats-record-1\.md/);
+    expect(host.output()).toMatch(/Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[\s\S]*Rebuilt for threats\/threats-record-1\.md/);
     expect(await (await get('/threats/')).text()).toContain('Edited in dev');
 
     await rm(contentFile('posts', 'posts-record-2'));
@@ -421,6 +424,7 @@ describe('npm run dev', () => {
     // The dev server's own files come from 'self', so the page's policy allows them as it is.
     const script = await get('/__dev/live-reload.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
     expect(await script.text()).toContain('new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`)');
     expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
     expect((await get('/__dev/nothing')).status).toBe(404);
@@ -506,14 +510,14 @@ describe('npm run dev', () => {
       // have come and gone within four reads. Up to fifty: a server that answers nothing while it rebuilds still fails below.
       for (let i = 0; i < 5 || (answers.length <= 10 && i < 50); i++) {
         await setField(file, 'summary', `Summary number ${i}, edited while pages are read.`);
-        let reload;
+        let reload: Awaited<ReturnType<EventStream['next']>>['data'];
         do reload = (await events.next('reload')).data;
         while (!reload.complete);
         expect(reload.changes).toContain('exposures/exposures-record-2.md');
       }
       // Put back and built to the end, so no rebuild of this test runs on into the next one's page loads.
       await restore(file, original);
-      let restored;
+      let restored: Awaited<ReturnType<EventStream['next']>>['data'];
       do restored = (await events.next('reload')).data;
       while (!restored.complete);
     } finally {
@@ -528,9 +532,11 @@ describe('npm run dev', () => {
 
   describe.runIf(browserAvailable)('in a browser', () => {
     let browser: Browser;
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: the hook of a nested describe (runIf), which the rule takes for the outer one's
     beforeAll(async () => {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
     });
+    // biome-ignore lint/suspicious/noDuplicateTestHooks: as above
     afterAll(async () => {
       await browser?.close();
     });

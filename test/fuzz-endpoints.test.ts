@@ -85,7 +85,7 @@ const body = fc.oneof(
 );
 
 const SUBMISSION_PATH_LIST: string[] = Object.values(SUBMISSION_PATHS);
-const isFormPost = (type: string | undefined) => type?.split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+const isFormPost = (type: string | undefined) => (type ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 const isApiPath = (p: string) => p.startsWith('/api/') || p.startsWith('/orgs/');
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Heading, Root } from 'mdast';
-import { toString } from 'mdast-util-to-string';
+import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
 import { COLLECTION_KEYS, COLLECTIONS } from '../core/collections.ts';
@@ -152,7 +152,7 @@ describe('pages and Markdown twins', () => {
       expect(first.type, twinFile).toBe('heading');
       expect(first.depth).toBe(1);
       const h1 = decodeEntities(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, ''));
-      expect(toString(first)).toBe(h1);
+      expect(textOf(first)).toBe(h1);
     }
   });
 

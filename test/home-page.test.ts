@@ -20,7 +20,7 @@ beforeAll(async () => {
   ] as const) {
     const file = path.join(content, collection, `${syntheticSlug(collection, i)}.md`);
     const slugs = threats.map((t) => syntheticSlug('threats', t));
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^relatedThreats:\n(?:  - .*\n)+/m, `relatedThreats: [${slugs.join(', ')}]\n`));
+    await writeFile(file, (await readFile(file, 'utf8')).replace(/^relatedThreats:\n(?: {2}- .*\n)+/m, `relatedThreats: [${slugs.join(', ')}]\n`));
   }
   corpus = await loadContent(content);
 });

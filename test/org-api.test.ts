@@ -201,10 +201,22 @@ describe('authentication and scopes', () => {
     const touched: string[] = [];
     const real = createFileStore(path.join(dataDir, 'store'));
     const watched: Store = {
-      get: (k) => (touched.push(k), real.get(k)),
-      put: (k, v, c) => (touched.push(k), real.put(k, v, c)),
-      delete: (k) => (touched.push(k), real.delete(k)),
-      list: (p) => (touched.push(p), real.list(p)),
+      get: (k) => {
+        touched.push(k);
+        return real.get(k);
+      },
+      put: (k, v, c) => {
+        touched.push(k);
+        return real.put(k, v, c);
+      },
+      delete: (k) => {
+        touched.push(k);
+        return real.delete(k);
+      },
+      list: (p) => {
+        touched.push(p);
+        return real.list(p);
+      },
     };
     const orgApi = createOrgApi({ store: watched, provisioner: createRecordingProvisioner(watched), data: await loadServiceData(path.join(dist, '_data')) });
     const paths = [

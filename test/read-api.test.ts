@@ -136,6 +136,7 @@ describe('search', () => {
   });
 
   it('answers hostile queries without a 5xx', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
     const hostile = ['a'.repeat(5000), '.*+?^${}()|[]\\', '\u0000\u0001\u0007\u001b[31m', '((((((((((a', 'a '.repeat(250), 'e '.repeat(255)].map(encodeURIComponent);
     // Malformed percent-encoding and invalid UTF-8, sent as they are.
     hostile.push('%', '%E0%A4%A', '%ff%fe', '%00');

@@ -28,7 +28,7 @@ describe("an edited record's relations (npm run dev writes its page at once)", (
   let content: string;
   let cache: BuildCache;
   let corpus: Corpus;
-  const term = 'glossary/' + syntheticSlug('glossary', 2) + '.md';
+  const term = `glossary/${syntheticSlug('glossary', 2)}.md`;
   const edit = async (change: (text: string) => string) => {
     const file = path.join(content, term);
     await writeFile(file, change(await readFile(file, 'utf8')));

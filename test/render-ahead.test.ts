@@ -12,7 +12,10 @@ describe('outputs with a thread of their own', () => {
     const root = await temporaryDirectory('early-');
     const out = path.join(root, 'dist');
     let started = 0;
-    const index = (text: string): LazyOutput => ({ signature: text, render: () => text, renderElsewhere: async () => (started++, text) });
+    const index = (text: string): LazyOutput => ({ signature: text, render: () => text, renderElsewhere: async () => {
+      started++;
+      return text;
+    } });
     const dist = openDist(out, path.join(root, 'manifest.json'));
     const build = async (output: LazyOutput) => {
       dist.begin();
@@ -36,7 +39,10 @@ describe('outputs with a thread of their own', () => {
     const index = (text: string): LazyOutput => ({
       signature: text,
       render: () => text,
-      renderElsewhere: async (previous) => (given.push(previous && (await readFile(previous, 'utf8'))), text),
+      renderElsewhere: async (previous) => {
+        given.push(previous && (await readFile(previous, 'utf8')));
+        return text;
+      },
     });
     /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
     const build = async (text: string) => {
@@ -73,7 +79,10 @@ describe('outputs with a thread of their own', () => {
     const pooledAt: number[] = [];
     const entries: [string, Output][] = Array.from({ length: 400 }, (_, i): [string, Output] => [
       `page-${i}/index.html`,
-      { signature: String(i), render: () => 'page', renderInPool: async () => (pooledAt.push(performance.now()), 'page') },
+      { signature: String(i), render: () => 'page', renderInPool: async () => {
+        pooledAt.push(performance.now());
+        return 'page';
+      } },
     ]);
     entries.push(['index.json', { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText }]);
     const ahead = renderAhead(entries, () => true, { threads: 2, early: new Map([['index.json', earlyText]]) });

@@ -39,7 +39,7 @@ describe('the search index', () => {
     expect({ ...written, index: undefined, averageFieldLength: undefined }).toEqual({ ...expected, index: undefined, averageFieldLength: undefined });
     expect(new Map(written.index)).toEqual(new Map(expected.index));
     expect(written.index.map(([term]) => term)).toEqual(expected.index.map(([term]) => term).sort());
-    written.averageFieldLength.forEach((average, field) => expect(average).toBeCloseTo(expected.averageFieldLength[field]!, 10));
+    for (const [field, average] of written.averageFieldLength.entries()) expect(average).toBeCloseTo(expected.averageFieldLength[field]!, 10);
     const loaded = MiniSearch.loadJSON<SearchDocument>(bytes.toString(), SEARCH_INDEX_OPTIONS);
     for (const query of [...WORDS, 'phi', 'iso tok', 'threats', 'quoted', 'nothing-like-it']) {
       const hits = (index: MiniSearch<SearchDocument>) => index.search(query, SEARCH_DEFAULTS).map((hit) => [hit.id, hit.score.toFixed(9)]);

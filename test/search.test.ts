@@ -47,6 +47,7 @@ describe('search ranking', () => {
   });
 
   it('turns hostile input into plain terms', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
     expect(queryTerms('.*+?^${}()|[]\\ \u0000 \u0007QUAR')).toEqual(['quar']);
     expect(queryTerms(Array.from({ length: 100 }, (_, i) => `t${i}`).join(' '))).toHaveLength(24);
     expect(search.search('((((', 10)).toEqual([]);

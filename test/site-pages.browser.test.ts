@@ -166,7 +166,7 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
     const sizes: Promise<number>[] = [];
     page.on('request', (request) => requests.push(request.url()));
     page.on('requestfinished', (request) => sizes.push(request.sizes().then((s) => s.responseHeadersSize + s.responseBodySize)));
-    await page.goto(server.url + '/', { waitUntil: 'networkidle' });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     expect(requests.length).toBeGreaterThanOrEqual(2);
     expect(requests.filter((url) => new URL(url).origin !== server.url)).toEqual([]);

@@ -45,8 +45,8 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
     const now = indexOf([after]);
     for (const [term, fields] of now.index) for (const [field, frequencies] of Object.entries(fields)) note(term, field, id, frequencies['0']);
     const line = old.fieldLength[shortId]!.toString();
-    (JSON.parse(line.slice(line.indexOf(':') + 1)) as (number | null)[]).forEach((length, field) => (totals[field]! -= length ?? 0));
-    (now.fieldLength['0'] as (number | null)[]).forEach((length, field) => (totals[field]! += length ?? 0));
+    for (const [field, length] of (JSON.parse(line.slice(line.indexOf(':') + 1)) as (number | null)[]).entries()) totals[field]! -= length ?? 0;
+    for (const [field, length] of (now.fieldLength['0'] as (number | null)[]).entries()) totals[field]! += length ?? 0;
     lines.fieldLength[shortId] = objectEntry(shortId, now.fieldLength['0']);
     lines.storedFields[shortId] = objectEntry(shortId, now.storedFields['0']);
     fieldIds = now.fieldIds;

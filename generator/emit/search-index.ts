@@ -80,7 +80,7 @@ export function fieldTotals(fieldIds: Record<string, number>, fieldLength: Entry
   const totals = Object.values(fieldIds).map(() => 0);
   for (let start = 0; start < fieldLength.length; start += CHUNK) {
     const lengths = JSON.parse(`{${fieldLength.slice(start, start + CHUNK).map(textOf).join(',')}}`) as Record<string, (number | null)[]>;
-    for (const entry of Object.values(lengths)) entry.forEach((length, field) => (totals[field]! += length ?? 0));
+    for (const entry of Object.values(lengths)) for (const [field, length] of entry.entries()) totals[field]! += length ?? 0;
   }
   return totals;
 }

@@ -118,7 +118,7 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const restoreHeapGrowth = limitHeapGrowth(files.length, 100);
     try {
       await inWorkers(jobs, threads, (start, batch) => {
-        batch.forEach((analysis, i) => keep(start + i, analysis));
+        for (const [i, analysis] of batch.entries()) keep(start + i, analysis);
         cache.flush();
         progress('analyze', (done += batch.length), files.length);
       });

@@ -23,5 +23,5 @@ function csvCell(value: unknown): string {
 
 export function toCsv(list: SubmissionKind, records: Record<string, unknown>[]): string {
   const columns = COLUMNS[list === 'contact' ? 'contact' : 'signup'];
-  return [columns.join(','), ...records.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n') + '\r\n';
+  return `${[columns.join(','), ...records.map((r) => columns.map((c) => csvCell(r[c])).join(','))].join('\r\n')}\r\n`;
 }
