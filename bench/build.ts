@@ -42,8 +42,12 @@ async function folderBytes(dir: string): Promise<{ files: number; bytes: number 
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const cpuSeconds = (runs: CommandRun[]) => (runs.every((r) => r.cpuMilliseconds !== undefined) ? seconds(median(runs.map((r) => r.cpuMilliseconds!))) : 'n/a');
-const mib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`);
+const cpuSeconds = (runs: CommandRun[]) =>
+  runs.every((r) => r.cpuMilliseconds !== undefined)
+    ? seconds(median(runs.map((r) => r.cpuMilliseconds!)))
+    : 'n/a';
+const mib = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 
 export async function benchBuild({ records, runs, workDir }: BuildBenchOptions): Promise<string> {
   const corpus = path.join(workDir, 'content');
@@ -52,7 +56,10 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   const cacheDir = path.join(workDir, 'cache');
   await writeRepeatedCorpus(path.join(PROJECT, 'content'), corpus, records);
   // Every build goes through `npm run build`, as the content team's builds do.
-  const npmBuild = (...args: string[]) => measureCommand('npm', ['run', '-s', 'build', '--', '--content', corpus, ...args], { cwd: PROJECT });
+  const npmBuild = (...args: string[]) =>
+    measureCommand('npm', ['run', '-s', 'build', '--', '--content', corpus, ...args], {
+      cwd: PROJECT,
+    });
   const cachedBuild = () => npmBuild('--out', cachedOut, '--cache-dir', cacheDir);
 
   const rows: Row[] = [];
@@ -70,11 +77,18 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     const site = path.join(workDir, 'hugo');
     await prepareHugoSite(corpus, site);
     for (let i = 0; i < runs; i++) hugoRuns.push(await hugoBuild(site));
-    rows.push({ label: 'Hugo, same Markdown to HTML only', runs: hugoRuns, note: hugo.split(' ')[1] });
+    rows.push({
+      label: 'Hugo, same Markdown to HTML only',
+      runs: hugoRuns,
+      note: hugo.split(' ')[1],
+    });
   }
 
   await rm(cacheDir, { recursive: true, force: true });
-  rows.push({ label: 'First cached build (`npm run build`, empty cache)', runs: [await cachedBuild()] });
+  rows.push({
+    label: 'First cached build (`npm run build`, empty cache)',
+    runs: [await cachedBuild()],
+  });
   const unchanged: CommandRun[] = [];
   for (let i = 0; i < runs; i++) unchanged.push(await cachedBuild());
   rows.push({ label: 'Nothing changed (`npm run build`)', runs: unchanged });
@@ -98,7 +112,10 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     await rm(cachedOut, { recursive: true, force: true });
     deploys.push(await cachedBuild());
   }
-  rows.push({ label: 'Cache kept, `dist/` deleted, one record edited (`npm run build`)', runs: deploys });
+  rows.push({
+    label: 'Cache kept, `dist/` deleted, one record edited (`npm run build`)',
+    runs: deploys,
+  });
 
   // What writing these files costs this machine's disk, whoever writes them: a floor for every build that writes them all.
   const copies: CommandRun[] = [];
@@ -108,12 +125,20 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     copies.push(await measureCommand('cp', ['-r', cleanOut, copy]));
   }
   await rm(copy, { recursive: true, force: true });
-  rows.push({ label: "Copying the clean build's output (`cp -r`): the disk's share", runs: copies });
+  rows.push({
+    label: "Copying the clean build's output (`cp -r`): the disk's share",
+    runs: copies,
+  });
 
   const cores = availableParallelism();
   const parse = await markdownParseFloor(corpus, cores);
 
-  const dev = await benchDevServer({ corpus, distDir: path.join(workDir, 'dist-dev'), dataDir: path.join(workDir, 'data'), edits: Math.max(9, runs) });
+  const dev = await benchDevServer({
+    corpus,
+    distDir: path.join(workDir, 'dist-dev'),
+    dataDir: path.join(workDir, 'data'),
+    edits: Math.max(9, runs),
+  });
 
   const size = await folderBytes(cleanOut);
   const cleanMedian = median(clean.map((r) => r.milliseconds));
@@ -122,7 +147,10 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     '',
     '| | Wall time | CPU time (user + system) | Peak memory (process tree) |',
     '|---|---|---|---|',
-    ...rows.map((row) => `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${cpuSeconds(row.runs)} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.label}${row.note ? ` (${row.note})` : ''} | ${seconds(median(row.runs.map((r) => r.milliseconds)))} | ${cpuSeconds(row.runs)} | ${mib(Math.max(...row.runs.map((r) => r.peakBytes ?? 0)) || undefined)} |`,
+    ),
   ];
   const hugoMedian = hugoRuns.length ? median(hugoRuns.map((r) => r.milliseconds)) : undefined;
   if (hugoMedian) lines.push('', `Clean build / Hugo: ${(cleanMedian / hugoMedian).toFixed(1)}x`);

@@ -17,10 +17,20 @@ export function hugoVersion(): string | undefined {
 export async function prepareHugoSite(corpus: string, site: string): Promise<void> {
   await rm(site, { recursive: true, force: true });
   await mkdir(path.join(site, 'layouts', '_default'), { recursive: true });
-  await writeFile(path.join(site, 'config.toml'), 'baseURL = "https://example.com/"\ntitle = "bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT"]\n');
-  await writeFile(path.join(site, 'layouts', '_default', 'single.html'), '<!doctype html><title>{{ .Title }}</title><h1>{{ .Title }}</h1>{{ .Content }}\n');
-  await writeFile(path.join(site, 'layouts', '_default', 'list.html'), '<!doctype html><title>{{ .Title }}</title><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>\n');
-  for (const key of COLLECTION_KEYS) await cp(path.join(corpus, key), path.join(site, 'content', key), { recursive: true });
+  await writeFile(
+    path.join(site, 'config.toml'),
+    'baseURL = "https://example.com/"\ntitle = "bench"\ndisableKinds = ["taxonomy", "term", "RSS", "sitemap", "robotsTXT"]\n',
+  );
+  await writeFile(
+    path.join(site, 'layouts', '_default', 'single.html'),
+    '<!doctype html><title>{{ .Title }}</title><h1>{{ .Title }}</h1>{{ .Content }}\n',
+  );
+  await writeFile(
+    path.join(site, 'layouts', '_default', 'list.html'),
+    '<!doctype html><title>{{ .Title }}</title><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>\n',
+  );
+  for (const key of COLLECTION_KEYS)
+    await cp(path.join(corpus, key), path.join(site, 'content', key), { recursive: true });
 }
 
 /** One clean Hugo build of the prepared site into a fresh folder. */

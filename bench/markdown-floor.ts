@@ -18,13 +18,22 @@ export interface ParseRun {
  */
 export async function markdownParseFloor(corpus: string, processes: number): Promise<ParseRun> {
   // Started as this process was (under tsx): the shares run the TypeScript sources.
-  const children = Array.from({ length: processes }, (_, index) => fork(fileURLToPath(new URL('./parse-share.ts', import.meta.url)), [corpus, String(index), String(processes)]));
+  const children = Array.from({ length: processes }, (_, index) =>
+    fork(fileURLToPath(new URL('./parse-share.ts', import.meta.url)), [
+      corpus,
+      String(index),
+      String(processes),
+    ]),
+  );
   try {
     await Promise.all(children.map((child) => nextMessage(child)));
     const done = children.map((child) => nextMessage(child) as Promise<ParseRun>);
     for (const child of children) child.send('go');
     const shares = await Promise.all(done);
-    return { files: shares.reduce((sum, share) => sum + share.files, 0), milliseconds: Math.max(...shares.map((share) => share.milliseconds)) };
+    return {
+      files: shares.reduce((sum, share) => sum + share.files, 0),
+      milliseconds: Math.max(...shares.map((share) => share.milliseconds)),
+    };
   } finally {
     for (const child of children) child.kill();
   }
@@ -32,7 +41,10 @@ export async function markdownParseFloor(corpus: string, processes: number): Pro
 
 function nextMessage(child: ChildProcess): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const failed = (code: number | null) => reject(new Error(`A parse process (bench/parse-share.ts) exited with ${code} before answering.`));
+    const failed = (code: number | null) =>
+      reject(
+        new Error(`A parse process (bench/parse-share.ts) exited with ${code} before answering.`),
+      );
     child.once('exit', failed);
     child.once('message', (message) => {
       child.off('exit', failed);

@@ -12,7 +12,11 @@ export interface CommandRun {
 }
 
 /** Runs a command to its end, timing the wall clock from spawn to exit, process start included. Commands are measured one at a time: the CPU time counts every child that ends meanwhile. */
-export function measureCommand(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CommandRun> {
+export function measureCommand(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
     const cpu = watchChildrenCpu();
     const started = performance.now();
@@ -27,7 +31,8 @@ export function measureCommand(command: string, args: string[], options: { cwd?:
       const milliseconds = performance.now() - started;
       const peakBytes = stopWatching();
       const cpuMilliseconds = cpu();
-      if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
+      if (code !== 0)
+        reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
       else resolve({ milliseconds, peakBytes, cpuMilliseconds, output });
     });
   });

@@ -29,14 +29,26 @@ async function burst(url: string, headers: Record<string, string>): Promise<Burs
       return res.status;
     }),
   );
-  return { perSecond: CONCURRENT / ((performance.now() - start) / 1000), failed: statuses.filter((s) => s !== 200).length };
+  return {
+    perSecond: CONCURRENT / ((performance.now() - start) / 1000),
+    failed: statuses.filter((s) => s !== 200).length,
+  };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchOrgApi(dist: string, dataDir: string): Promise<void> {
-  const { secret } = await issueKey(createFileStore(path.join(dataDir, 'store')), { org: ORG, name: 'bench', scopes: ['instances:read'], replace: true });
-  const server = await listen(await createApp({ distDir: dist, dataDir, readRateLimit: { limit: 1e9, windowSeconds: 60 } }), { port: 0, hostname: '127.0.0.1' });
+  const { secret } = await issueKey(createFileStore(path.join(dataDir, 'store')), {
+    org: ORG,
+    name: 'bench',
+    scopes: ['instances:read'],
+    replace: true,
+  });
+  const server = await listen(
+    await createApp({ distDir: dist, dataDir, readRateLimit: { limit: 1e9, windowSeconds: 60 } }),
+    { port: 0, hostname: '127.0.0.1' },
+  );
   const authenticated: Burst[] = [];
   const baseline: Burst[] = [];
   try {
@@ -57,8 +69,12 @@ export async function benchOrgApi(dist: string, dataDir: string): Promise<void> 
     const failed = bursts.reduce((sum, r) => sum + r.failed, 0);
     return failed ? `  (${failed} of ${bursts.length * CONCURRENT} not 200)` : '';
   };
-  console.log(`\nInstance API: ${CONCURRENT} concurrent requests with one key, median of ${BURSTS} bursts`);
-  console.log(`  GET /orgs/{org}/api/instances  ${a.toFixed(0)} requests/s${failures(authenticated)}`);
+  console.log(
+    `\nInstance API: ${CONCURRENT} concurrent requests with one key, median of ${BURSTS} bursts`,
+  );
+  console.log(
+    `  GET /orgs/{org}/api/instances  ${a.toFixed(0)} requests/s${failures(authenticated)}`,
+  );
   console.log(`  baseline GET /api/v1           ${b.toFixed(0)} requests/s${failures(baseline)}`);
   console.log(`  authenticated / baseline       ${(a / b).toFixed(2)}x`);
 }

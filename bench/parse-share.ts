@@ -15,14 +15,19 @@ import { parseMarkdown } from '../generator/markdown.ts';
 const WARM_UP_FILES = 500;
 
 const [corpus = '', index = '0', count = '1'] = process.argv.slice(2);
-const files = (await listContent(corpus)).filter((file) => file.endsWith('.md')).filter((_file, i) => i % Number(count) === Number(index));
+const files = (await listContent(corpus))
+  .filter((file) => file.endsWith('.md'))
+  .filter((_file, i) => i % Number(count) === Number(index));
 const bodies: string[] = [];
 // Frontmatter is split off before the clock starts: its YAML could go through any parser.
-for (const file of files) bodies.push(readSource(file, await readFile(path.join(corpus, file), 'utf8')).body);
+for (const file of files)
+  bodies.push(readSource(file, await readFile(path.join(corpus, file), 'utf8')).body);
 for (const body of bodies.slice(0, WARM_UP_FILES)) parseMarkdown(body);
 process.send!('ready');
 process.once('message', () => {
   const started = performance.now();
   for (const body of bodies) parseMarkdown(body);
-  process.send!({ files: bodies.length, milliseconds: performance.now() - started }, () => process.exit(0));
+  process.send!({ files: bodies.length, milliseconds: performance.now() - started }, () =>
+    process.exit(0),
+  );
 });

@@ -31,6 +31,8 @@ export function watchChildrenCpu(): () => number | undefined {
   const before = waitedForTicks();
   return () => {
     const after = waitedForTicks();
-    return before === undefined || after === undefined ? undefined : ((after - before) * 1000) / ticksPerSecond!;
+    return before === undefined || after === undefined
+      ? undefined
+      : ((after - before) * 1000) / ticksPerSecond!;
   };
 }

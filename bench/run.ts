@@ -18,12 +18,22 @@ const { values } = parseArgs({
 });
 const records = Number(values.records);
 const runs = Number(values.runs);
-if (!Number.isInteger(records) || records < 200 || !Number.isInteger(runs) || runs < 1 || (values.only && !['build', 'search'].includes(values.only))) {
-  console.error('Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search]');
+if (
+  !Number.isInteger(records) ||
+  records < 200 ||
+  !Number.isInteger(runs) ||
+  runs < 1 ||
+  (values.only && !['build', 'search'].includes(values.only))
+) {
+  console.error(
+    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search]',
+  );
   process.exit(2);
 }
 
-console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`);
+console.log(
+  `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`,
+);
 if (values.only !== 'search') {
   const workDir = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
   try {

@@ -27,16 +27,24 @@ const ms = (n: number) => `${n.toFixed(3)} ms`;
 
 /** Deterministic query mix: whole words, prefixes, two-term queries and misses, from the corpus's own titles. */
 function queries(titles: string[], count: number): string[] {
-  const words = [...new Set(titles.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2))];
+  const words = [
+    ...new Set(
+      titles.flatMap((t) => t.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((w) => w.length > 2),
+    ),
+  ];
   let seed = 42;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = () => words[Math.floor(next() * words.length)]!;
   return Array.from({ length: count }, (_, i) => {
     switch (i % 4) {
-      case 0: return pick();
-      case 1: return pick().slice(0, 4);
-      case 2: return `${pick()} ${pick().slice(0, 3)}`;
-      default: return `${pick()} zzqx${i}`;
+      case 0:
+        return pick();
+      case 1:
+        return pick().slice(0, 4);
+      case 2:
+        return `${pick()} ${pick().slice(0, 3)}`;
+      default:
+        return `${pick()} zzqx${i}`;
     }
   });
 }
@@ -56,30 +64,65 @@ async function measure(label: string, dist: string): Promise<void> {
     search = s;
     loads.push(t);
   }
-  const titles = (await Promise.all(['threats', 'glossary', 'exposures', 'apps', 'ai', 'posts'].map(async (k) => JSON.parse(await readFile(path.join(dist, '_data/summaries', `${k}.json`), 'utf8')) as { title: string }[]))).flat().map((s) => s.title);
+  const titles = (
+    await Promise.all(
+      ['threats', 'glossary', 'exposures', 'apps', 'ai', 'posts'].map(
+        async (k) =>
+          JSON.parse(await readFile(path.join(dist, '_data/summaries', `${k}.json`), 'utf8')) as {
+            title: string;
+          }[],
+      ),
+    )
+  )
+    .flat()
+    .map((s) => s.title);
   const mix = queries(titles, QUERIES_IN_PROCESS);
   for (const q of mix.slice(0, 200)) search.search(q, 50);
   const inProcess: number[] = [];
   for (const q of mix) inProcess.push((await time(() => search.search(q, 50)))[1]);
 
-  const server = await listen(await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 1e9, windowSeconds: 60 } }), { port: 0, hostname: '127.0.0.1' });
+  const server = await listen(
+    await createApp({
+      distDir: dist,
+      dataDir: path.join(dist, '..', 'data'),
+      readRateLimit: { limit: 1e9, windowSeconds: 60 },
+    }),
+    { port: 0, hostname: '127.0.0.1' },
+  );
   const httpSearch: number[] = [];
   const httpStatic: number[] = [];
   try {
-    for (const q of mix.slice(0, 50)) await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer();
+    for (const q of mix.slice(0, 50))
+      await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer();
     for (const q of mix.slice(0, QUERIES_OVER_HTTP)) {
-      httpSearch.push((await time(async () => (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer()))[1]);
-      httpStatic.push((await time(async () => (await fetch(`${server.url}/api/v1`)).arrayBuffer()))[1]);
+      httpSearch.push(
+        (
+          await time(async () =>
+            (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer(),
+          )
+        )[1],
+      );
+      httpStatic.push(
+        (await time(async () => (await fetch(`${server.url}/api/v1`)).arrayBuffer()))[1],
+      );
     }
   } finally {
     await server.close();
   }
   const staticP50 = percentile(httpStatic, 50);
-  console.log(`\n${label}: ${search.documentCount} records, index ${(indexJson.length / 1024).toFixed(0)} KiB`);
+  console.log(
+    `\n${label}: ${search.documentCount} records, index ${(indexJson.length / 1024).toFixed(0)} KiB`,
+  );
   console.log(`  index load (loadJSON)    median ${ms(percentile(loads, 50))} over ${LOADS} loads`);
-  console.log(`  search in process        p50 ${ms(percentile(inProcess, 50))}  p99 ${ms(percentile(inProcess, 99))}  (${QUERIES_IN_PROCESS} queries)`);
-  console.log(`  search over HTTP         p50 ${ms(percentile(httpSearch, 50))}  p99 ${ms(percentile(httpSearch, 99))}  (${QUERIES_OVER_HTTP} queries)`);
-  console.log(`  baseline GET /api/v1     p50 ${ms(staticP50)}  p99 ${ms(percentile(httpStatic, 99))}`);
+  console.log(
+    `  search in process        p50 ${ms(percentile(inProcess, 50))}  p99 ${ms(percentile(inProcess, 99))}  (${QUERIES_IN_PROCESS} queries)`,
+  );
+  console.log(
+    `  search over HTTP         p50 ${ms(percentile(httpSearch, 50))}  p99 ${ms(percentile(httpSearch, 99))}  (${QUERIES_OVER_HTTP} queries)`,
+  );
+  console.log(
+    `  baseline GET /api/v1     p50 ${ms(staticP50)}  p99 ${ms(percentile(httpStatic, 99))}`,
+  );
   console.log(`  search / baseline (p50)  ${(percentile(httpSearch, 50) / staticP50).toFixed(2)}x`);
 }
 

@@ -50,19 +50,32 @@ async function main(argv: string[]): Promise<number> {
       case 'nginx':
       case 'caddy': {
         if (rest.length) return usageError(`Unexpected argument: ${rest.join(' ')}.`);
-        if (!values.root || !values.listen) return usageError(`${command} needs --root DIR and --listen HOST:PORT.`);
-        if (!/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/.test(values.listen)) return usageError(`--listen ${values.listen}: give HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080.`);
-        if (command === 'caddy' && values.brotli) return usageError('--brotli is for nginx: Caddy serves .br files whenever they exist.');
+        if (!values.root || !values.listen)
+          return usageError(`${command} needs --root DIR and --listen HOST:PORT.`);
+        if (!/^(\[[0-9a-fA-F:.]+\]|[^\s:[\]]+):\d{1,5}$/.test(values.listen))
+          return usageError(
+            `--listen ${values.listen}: give HOST:PORT, such as 127.0.0.1:8080 or [::1]:8080.`,
+          );
+        if (command === 'caddy' && values.brotli)
+          return usageError('--brotli is for nginx: Caddy serves .br files whenever they exist.');
         const plan = await mirrorPlan({ root: values.root, apiUrl: values.api });
-        process.stdout.write(command === 'nginx' ? nginxConfig(plan, { listen: values.listen, brotli: values.brotli ?? false }) : caddyConfig(plan, { listen: values.listen }));
+        process.stdout.write(
+          command === 'nginx'
+            ? nginxConfig(plan, { listen: values.listen, brotli: values.brotli ?? false })
+            : caddyConfig(plan, { listen: values.listen }),
+        );
         return 0;
       }
       case 'precompress': {
-        if (rest.length !== 1 || values.root || values.listen || values.api || values.brotli) return usageError('precompress takes one DIR and no options.');
+        if (rest.length !== 1 || values.root || values.listen || values.api || values.brotli)
+          return usageError('precompress takes one DIR and no options.');
         const summary = await precompress(rest[0]!);
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
-        const variant = (name: string, v: VariantSummary) => `${name} ${v.files} files ${kib(v.bytesBefore)} -> ${kib(v.bytesAfter)}`;
-        console.log(`Precompressed ${summary.files} text files of ${kib(summary.bytes)} in ${rest[0]}: ${variant('gzip', summary.gzip)}, ${variant('brotli', summary.brotli)}.`);
+        const variant = (name: string, v: VariantSummary) =>
+          `${name} ${v.files} files ${kib(v.bytesBefore)} -> ${kib(v.bytesAfter)}`;
+        console.log(
+          `Precompressed ${summary.files} text files of ${kib(summary.bytes)} in ${rest[0]}: ${variant('gzip', summary.gzip)}, ${variant('brotli', summary.brotli)}.`,
+        );
         return 0;
       }
       default:

@@ -37,7 +37,10 @@ export const CASE_SENSITIVE_PREFIX = '/orgs/';
 /** Under these prefixes (the public API and the organization API; any case, any number of leading slashes, once decoded), a refused path gets the API's JSON 404 rather than the 404 page. */
 export const API_LIKE_PATH = '^/+(?:[Aa][Pp][Ii]|[Oo][Rr][Gg][Ss])/';
 
-const compiled = Object.entries(NON_CANONICAL_RULES).map(([name, source]) => ({ name, pattern: new RegExp(source) }));
+const compiled = Object.entries(NON_CANONICAL_RULES).map(([name, source]) => ({
+  name,
+  pattern: new RegExp(source),
+}));
 const apiLike = new RegExp(API_LIKE_PATH);
 
 /** The rule a path (as a URL's `pathname` gives it, percent-escapes kept) breaks, or undefined when it is canonical. */
@@ -49,7 +52,8 @@ export function nonCanonicalRule(pathname: string): keyof typeof NON_CANONICAL_R
   return undefined;
 }
 
-export const isCanonicalPath = (pathname: string): boolean => nonCanonicalRule(pathname) === undefined;
+export const isCanonicalPath = (pathname: string): boolean =>
+  nonCanonicalRule(pathname) === undefined;
 
 /** How a refused path is answered, read as servers read it (decoded): like the public API, like the organization API (both the JSON Error), or like the site (404 page). */
 export function refusalAudience(pathname: string): 'public-read' | 'org-api' | 'page' {

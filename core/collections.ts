@@ -17,28 +17,32 @@ export const COLLECTIONS: Record<CollectionKey, CollectionInfo> = {
   threats: {
     key: 'threats',
     title: 'Threats',
-    description: 'Browser-borne threat explainers: how each attack works, which controls address it',
+    description:
+      'Browser-borne threat explainers: how each attack works, which controls address it',
     listOperation: 'listThreats',
     getOperation: 'getThreat',
   },
   glossary: {
     key: 'glossary',
     title: 'Glossary',
-    description: 'External attack surface management glossary: canonical definitions and related exposures',
+    description:
+      'External attack surface management glossary: canonical definitions and related exposures',
     listOperation: 'listGlossary',
     getOperation: 'getGlossary',
   },
   exposures: {
     key: 'exposures',
     title: 'Exposures',
-    description: 'External attack-surface finding types, with severity, affected technology and validation notes',
+    description:
+      'External attack-surface finding types, with severity, affected technology and validation notes',
     listOperation: 'listExposures',
     getOperation: 'getExposure',
   },
   apps: {
     key: 'apps',
     title: 'Apps',
-    description: 'Per-application browser security guidance: common risks and recommended policies by role',
+    description:
+      'Per-application browser security guidance: common risks and recommended policies by role',
     listOperation: 'listApps',
     getOperation: 'getApp',
   },
@@ -52,7 +56,8 @@ export const COLLECTIONS: Record<CollectionKey, CollectionInfo> = {
   posts: {
     key: 'posts',
     title: 'Posts',
-    description: 'Published articles on browser isolation, privacy engineering and AI agent security',
+    description:
+      'Published articles on browser isolation, privacy engineering and AI agent security',
     listOperation: 'listPosts',
     getOperation: 'getPost',
   },

@@ -21,16 +21,29 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** What a browser on another origin may read of a public answer besides the CORS-safelisted headers. */
-const EXPOSED = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', REQUEST_ID_HEADER];
+const EXPOSED = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'Retry-After',
+  REQUEST_ID_HEADER,
+];
 
 const NOSNIFF = { 'X-Content-Type-Options': 'nosniff' };
 /** CORS of every public read answer, whatever its kind: the read gate adds it to everything under /api/v1. */
-export const PUBLIC_READ: Readonly<Record<string, string>> = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': EXPOSED.join(', ') };
+export const PUBLIC_READ: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED.join(', '),
+};
 /** Content changes only with a deploy, which purges the CDN. */
 const DOCUMENT_CACHE = { 'Cache-Control': 'public, max-age=300' };
 const NO_STORE = { 'Cache-Control': 'no-store' };
 /** Cached at Netlify's CDN until the next deploy purges it, one copy per value of the query parameters named. */
-const cdnCache = (parameters: string) => ({ 'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000', 'Netlify-Vary': `query=${parameters}` });
+const cdnCache = (parameters: string) => ({
+  'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=31536000',
+  'Netlify-Vary': `query=${parameters}`,
+});
 
 /** Every page and file of the site: the `/*` rule of `_headers`. */
 export const SITE_HEADERS: Readonly<Record<string, string>> = {
@@ -63,7 +76,12 @@ export type ResponseKind =
 export const HEADER_POLICY: Readonly<Record<ResponseKind, Readonly<Record<string, string>>>> = {
   'static-document': { ...PUBLIC_READ, 'Content-Type': JSON_TYPE, ...DOCUMENT_CACHE },
   'static-not-found': { ...NO_STORE },
-  'dynamic-answer': { ...NOSNIFF, ...PUBLIC_READ, ...DOCUMENT_CACHE, ...cdnCache('limit|offset|q') },
+  'dynamic-answer': {
+    ...NOSNIFF,
+    ...PUBLIC_READ,
+    ...DOCUMENT_CACHE,
+    ...cdnCache('limit|offset|q'),
+  },
   'read-error': { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   'rate-limited': { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   submission: { ...NOSNIFF, ...NO_STORE },
@@ -88,6 +106,11 @@ export function withPolicy(response: Response, kind: ResponseKind): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(HEADER_POLICY[kind])) headers.set(name, value);
   // Netlify's CDN headers only make sense on what may be cached.
-  if (!('Netlify-CDN-Cache-Control' in HEADER_POLICY[kind])) for (const name of ['Netlify-CDN-Cache-Control', 'Netlify-Vary']) headers.delete(name);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  if (!('Netlify-CDN-Cache-Control' in HEADER_POLICY[kind]))
+    for (const name of ['Netlify-CDN-Cache-Control', 'Netlify-Vary']) headers.delete(name);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

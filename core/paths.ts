@@ -15,7 +15,8 @@ export const paths = {
   home: '/',
   page: (name: string): UrlPath => `/${name}/`,
   /** A collection's list of records: its first page, then `/key/page/2/` and on (generator/pages/collection-page.ts). */
-  collectionPage: (key: CollectionKey, page = 1): UrlPath => (page === 1 ? `/${key}/` : `/${key}/page/${page}/`),
+  collectionPage: (key: CollectionKey, page = 1): UrlPath =>
+    page === 1 ? `/${key}/` : `/${key}/page/${page}/`,
   recordPage: (key: CollectionKey, slug: string): UrlPath => `/${key}/${slug}/`,
   apiReference: '/docs/api/',
   pricingPage: '/pricing/',
@@ -40,18 +41,24 @@ export function pageFile(pagePath: string): string {
 }
 
 /** Tens of thousands of calls a build: a slice, not a regular expression. */
-const withoutLeadingSlash = (urlPath: string) => (urlPath.startsWith('/') ? urlPath.slice(1) : urlPath);
+const withoutLeadingSlash = (urlPath: string) =>
+  urlPath.startsWith('/') ? urlPath.slice(1) : urlPath;
 
 /** The page path a file of dist/ is served at, when it is a page (pageFile's inverse); undefined for any other file. */
 export function pagePathOf(file: string): string | undefined {
-  return file === 'index.html' || file.endsWith('/index.html') ? `/${file.slice(0, -'index.html'.length)}` : undefined;
+  return file === 'index.html' || file.endsWith('/index.html')
+    ? `/${file.slice(0, -'index.html'.length)}`
+    : undefined;
 }
 
 /** Every URL path a file of dist/ is served at: its own, and its page's or its API path when it is a page or an API document. */
 export function servedPathsOf(file: string): string[] {
   const own = `/${file}`;
   const page = pagePathOf(file);
-  const api = own.startsWith(`${API_BASE}/`) && own.endsWith('.json') ? own.slice(0, -'.json'.length) : undefined;
+  const api =
+    own.startsWith(`${API_BASE}/`) && own.endsWith('.json')
+      ? own.slice(0, -'.json'.length)
+      : undefined;
   return [own, ...(page ? [page] : []), ...(api ? [api] : [])];
 }
 

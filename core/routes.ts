@@ -34,7 +34,10 @@ export interface FunctionRoute extends Route {
 }
 
 const READ_PATHS: UrlPath[] = [paths.apiIndex, `${paths.apiIndex}/*`];
-const DYNAMIC_READ_PATHS: UrlPath[] = [paths.apiSearch, ...COLLECTION_KEYS.map((key) => paths.apiList(key))];
+const DYNAMIC_READ_PATHS: UrlPath[] = [
+  paths.apiSearch,
+  ...COLLECTION_KEYS.map((key) => paths.apiList(key)),
+];
 const SUBMISSION_ROUTE_PATHS: UrlPath[] = Object.values(SUBMISSION_PATHS);
 
 /** Netlify Functions. No two routes overlap, so the order does not matter. */
@@ -78,7 +81,11 @@ export const FUNCTION_ROUTES = {
   'search-page': {
     path: ['/search'],
     // A platform backstop across instances, as the read gate's for the search API.
-    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
+    rateLimit: {
+      windowLimit: READ_RATE_LIMIT.limit,
+      windowSize: READ_RATE_LIMIT.windowSeconds,
+      aggregateBy: ['ip', 'domain'],
+    },
   },
 } as const satisfies Record<string, FunctionRoute>;
 
@@ -110,12 +117,26 @@ export const EDGE_FUNCTION_ROUTES = {
   /** `Accept: text/markdown` on a page: its Markdown twin. */
   'markdown-twin': {
     path: ['/*'],
-    excludedPath: ['/api/*', '/assets/*', '/_data/*', '/orgs/*', '/sandbox/*', '/*.md', '/*.txt', '/*.xml', '/*.json'],
+    excludedPath: [
+      '/api/*',
+      '/assets/*',
+      '/_data/*',
+      '/orgs/*',
+      '/sandbox/*',
+      '/*.md',
+      '/*.txt',
+      '/*.xml',
+      '/*.json',
+    ],
   },
   /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
   'read-gate': {
     path: READ_PATHS,
-    rateLimit: { windowLimit: READ_RATE_LIMIT.limit, windowSize: READ_RATE_LIMIT.windowSeconds, aggregateBy: ['ip', 'domain'] },
+    rateLimit: {
+      windowLimit: READ_RATE_LIMIT.limit,
+      windowSize: READ_RATE_LIMIT.windowSeconds,
+      aggregateBy: ['ip', 'domain'],
+    },
   },
 } as const satisfies Record<string, FunctionRoute>;
 
@@ -127,7 +148,10 @@ const patternCache = new Map<string, RegExp>();
 export function patternOf(path: string): RegExp {
   let pattern = patternCache.get(path);
   if (!pattern) {
-    const body = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+    const body = path
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*');
     pattern = new RegExp(path.includes('*') ? `^${body}$` : `^${body.replace(/\/$/, '')}/?$`);
     patternCache.set(path, pattern);
   }
@@ -136,16 +160,24 @@ export function patternOf(path: string): RegExp {
 
 export function routeMatches(route: Route, pathname: string, method: string): boolean {
   if (route.method && !(route.method as readonly string[]).includes(method)) return false;
-  const matches = (list: readonly string[] | undefined) => (list ?? []).some((p) => patternOf(p).test(pathname));
+  const matches = (list: readonly string[] | undefined) =>
+    (list ?? []).some((p) => patternOf(p).test(pathname));
   return matches(route.path) && !matches(route.excludedPath);
 }
 
-function firstMatch<Name extends string>(table: Record<Name, Route>, pathname: string, method: string): Name | undefined {
+function firstMatch<Name extends string>(
+  table: Record<Name, Route>,
+  pathname: string,
+  method: string,
+): Name | undefined {
   return (Object.keys(table) as Name[]).find((name) => routeMatches(table[name], pathname, method));
 }
 
-export const functionFor = (pathname: string, method: string) => firstMatch<FunctionName>(FUNCTION_ROUTES, pathname, method);
+export const functionFor = (pathname: string, method: string) =>
+  firstMatch<FunctionName>(FUNCTION_ROUTES, pathname, method);
 
 /** The edge functions a request runs through, in order. */
 export const edgeFunctionsFor = (pathname: string, method: string): EdgeFunctionName[] =>
-  (Object.keys(EDGE_FUNCTION_ROUTES) as EdgeFunctionName[]).filter((name) => routeMatches(EDGE_FUNCTION_ROUTES[name], pathname, method));
+  (Object.keys(EDGE_FUNCTION_ROUTES) as EdgeFunctionName[]).filter((name) =>
+    routeMatches(EDGE_FUNCTION_ROUTES[name], pathname, method),
+  );

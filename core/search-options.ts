@@ -5,7 +5,15 @@ import type { Summary } from './summary.ts';
  * MiniSearch settings shared by the build (which serializes the index) and the search
  * function (which loads it): MiniSearch.loadJSON needs the same options it was built with.
  */
-export const SEARCH_STORE_FIELDS = ['collection', 'slug', 'title', 'category', 'summary', 'url', 'lastUpdated'] as const;
+export const SEARCH_STORE_FIELDS = [
+  'collection',
+  'slug',
+  'title',
+  'category',
+  'summary',
+  'url',
+  'lastUpdated',
+] as const;
 
 /** One indexed record: its Summary plus the collection it belongs to. */
 export interface SearchDocument extends Summary {

@@ -41,18 +41,27 @@ export function searchPageTemplate(rendered: string): SearchPageTemplate {
   const slots: SearchPageSlot[] = [];
   const parts = rendered.split(marker).filter((part, i) => {
     if (i % 2 === 0) return true;
-    if (!(SEARCH_PAGE_SLOTS as readonly string[]).includes(part)) throw new Error(`Unknown search page slot "${part}"`);
+    if (!(SEARCH_PAGE_SLOTS as readonly string[]).includes(part))
+      throw new Error(`Unknown search page slot "${part}"`);
     slots.push(part as SearchPageSlot);
     return false;
   });
   for (const slot of SEARCH_PAGE_SLOTS) {
-    if (!slots.includes(slot)) throw new Error(`The search page has no "${slot}" slot: its layout must show the ${slot}.`);
+    if (!slots.includes(slot))
+      throw new Error(`The search page has no "${slot}" slot: its layout must show the ${slot}.`);
   }
   return { parts, slots };
 }
 
 /** The page with each slot filled: text escaped, the outcome as the HTML it is. */
 export function fillSearchPage(template: SearchPageTemplate, values: SearchPageValues): string {
-  const filled: Record<SearchPageSlot, string> = { title: escapeHtml(values.title), query: escapeHtml(values.query), outcome: values.outcomeHtml };
-  return template.parts.reduce((page, part, i) => page + part + (i < template.slots.length ? filled[template.slots[i]!] : ''), '');
+  const filled: Record<SearchPageSlot, string> = {
+    title: escapeHtml(values.title),
+    query: escapeHtml(values.query),
+    outcome: values.outcomeHtml,
+  };
+  return template.parts.reduce(
+    (page, part, i) => page + part + (i < template.slots.length ? filled[template.slots[i]!] : ''),
+    '',
+  );
 }

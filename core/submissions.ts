@@ -50,10 +50,18 @@ export const SIGNUP_FIELDS: Readonly<Record<keyof Signup, FieldRule>> = {
   source: { maxLength: 500, header: true },
 };
 
-export const fieldsOf = (kind: SubmissionKind): Readonly<Record<string, FieldRule>> => (kind === 'contact' ? CONTACT_FIELDS : SIGNUP_FIELDS);
+export const fieldsOf = (kind: SubmissionKind): Readonly<Record<string, FieldRule>> =>
+  kind === 'contact' ? CONTACT_FIELDS : SIGNUP_FIELDS;
 
 /** The hidden form field only bots fill in; see docs/decisions.md. */
 export const HONEYPOT_FIELD = 'website';
 
 /** What a contact message can be about (contract: allowed values not shown; our list). */
-export const INQUIRY_TYPES = ['general', 'sales', 'support', 'security-research', 'press', 'partnership'] as const;
+export const INQUIRY_TYPES = [
+  'general',
+  'sales',
+  'support',
+  'security-research',
+  'press',
+  'partnership',
+] as const;

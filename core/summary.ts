@@ -23,7 +23,12 @@ export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
 
 /** One page of a collection's list (contract 2.2); the build writes the first, the list function any other. */
-export function summaryPage(key: CollectionKey, summaries: Summary[], limit = DEFAULT_PAGE_LIMIT, offset = 0): SummaryPage {
+export function summaryPage(
+  key: CollectionKey,
+  summaries: Summary[],
+  limit = DEFAULT_PAGE_LIMIT,
+  offset = 0,
+): SummaryPage {
   return {
     collection: key,
     description: COLLECTIONS[key].description,

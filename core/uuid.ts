@@ -13,6 +13,7 @@ export function canonicalUuid(text: string): string | undefined {
 
 /** For ids that must already be canonical (validated where they came in): anything else is a programming error. */
 export function assertCanonicalUuid(text: string, what: string): string {
-  if (canonicalUuid(text) !== text) throw new Error(`${what} ${JSON.stringify(text)} is not a lowercase UUID`);
+  if (canonicalUuid(text) !== text)
+    throw new Error(`${what} ${JSON.stringify(text)} is not a lowercase UUID`);
   return text;
 }

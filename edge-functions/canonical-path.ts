@@ -14,7 +14,10 @@ export default async (request: Request, context: Context): Promise<Response | un
   if (isCanonicalPath(new URL(request.url).pathname)) return undefined;
   const baseUrl = configuredBaseUrl((name) => Netlify.env.get(name));
   const pageNotFound = () => context.next(new Request(new URL('/404.html', request.url)));
-  return guardHandler({ docs: baseUrl + paths.openapi }, async () => (await nonCanonicalAnswer(request, baseUrl, pageNotFound)) ?? context.next())(request, context);
+  return guardHandler(
+    { docs: baseUrl + paths.openapi },
+    async () => (await nonCanonicalAnswer(request, baseUrl, pageNotFound)) ?? context.next(),
+  )(request, context);
 };
 
 // Literals only, like every function's: test/netlify-bundle.test.ts holds them equal to core/routes.ts.

@@ -13,5 +13,15 @@ export default async (request: Request, context: Context): Promise<Response | UR
 // Literals only, like every function's: test/netlify-bundle.test.ts holds them equal to core/routes.ts.
 export const config: Config = {
   path: ['/*'],
-  excludedPath: ['/api/*', '/assets/*', '/_data/*', '/orgs/*', '/sandbox/*', '/*.md', '/*.txt', '/*.xml', '/*.json'],
+  excludedPath: [
+    '/api/*',
+    '/assets/*',
+    '/_data/*',
+    '/orgs/*',
+    '/sandbox/*',
+    '/*.md',
+    '/*.txt',
+    '/*.xml',
+    '/*.json',
+  ],
 };

@@ -18,7 +18,9 @@ export default async (request: Request, context: Context): Promise<Response> => 
   // Netlify sets the site's variables on the first request, not when the module loads.
   const baseUrl = configuredBaseUrl((name) => Netlify.env.get(name));
   const gate = createReadGate({ limiter, versions: API_VERSIONS, baseUrl });
-  return guardHandler({ docs: baseUrl + paths.openapi }, () => gate(request, context.ip, () => context.next()))(request, context);
+  return guardHandler({ docs: baseUrl + paths.openapi }, () =>
+    gate(request, context.ip, () => context.next()),
+  )(request, context);
 };
 
 // Literals only, like every function's: test/netlify-bundle.test.ts holds them equal to core/routes.ts.

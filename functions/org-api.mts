@@ -15,7 +15,8 @@ const sandboxPage = createSandboxPage(store);
 
 export default guardHandler<Context>(
   { audience: 'org-api', docs: data.docs },
-  async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
+  async (request) =>
+    (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
 );
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.

@@ -13,9 +13,13 @@ import { submissionServicesFor } from '../runtime/submissions/submission-endpoin
 export default async (): Promise<Response> => {
   const mailer = mailerFromEnvironment(process.env, { production: true });
   const store = createBlobStore(SERVICE_STORE_NAME);
-  const orphans = await queueOrphans(submissionServicesFor(await loadServiceData(functionDataDir()), { store, mailer }));
+  const orphans = await queueOrphans(
+    submissionServicesFor(await loadServiceData(functionDataDir()), { store, mailer }),
+  );
   if (!mailer) {
-    console.error(`outbox-retry: SMTP_URL is not set; queued mail stays queued (${orphans} message(s) had none and got theirs)`);
+    console.error(
+      `outbox-retry: SMTP_URL is not set; queued mail stays queued (${orphans} message(s) had none and got theirs)`,
+    );
     return new Response(null, { status: 500 });
   }
   const result = await retryOutbox(store, mailer);

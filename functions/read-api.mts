@@ -11,9 +11,19 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 const data = await loadServiceData(functionDataDir());
 const readApi = createReadApi(data);
 
-export default guardHandler<Context>({ audience: 'public-read', docs: data.docs }, (request) => readApi(request));
+export default guardHandler<Context>({ audience: 'public-read', docs: data.docs }, (request) =>
+  readApi(request),
+);
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {
-  path: ['/api/v1/search', '/api/v1/threats', '/api/v1/glossary', '/api/v1/exposures', '/api/v1/apps', '/api/v1/ai', '/api/v1/posts'],
+  path: [
+    '/api/v1/search',
+    '/api/v1/threats',
+    '/api/v1/glossary',
+    '/api/v1/exposures',
+    '/api/v1/apps',
+    '/api/v1/ai',
+    '/api/v1/posts',
+  ],
 };

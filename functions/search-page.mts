@@ -11,7 +11,9 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 const data = await loadServiceData(functionDataDir());
 const searchPage = createSearchPage(data);
 
-export default guardHandler<Context>({ audience: 'page', docs: data.docs }, (request) => searchPage(request));
+export default guardHandler<Context>({ audience: 'page', docs: data.docs }, (request) =>
+  searchPage(request),
+);
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.
 export const config: Config = {

@@ -20,7 +20,8 @@ const endpoints = submissionEndpointsFor(data, {
 
 export default guardHandler<Context>(
   { audience: 'submission', docs: data.docs },
-  async (request, context) => (await endpoints(request, context.ip)) ?? notFoundResponse(data.baseUrl),
+  async (request, context) =>
+    (await endpoints(request, context.ip)) ?? notFoundResponse(data.baseUrl),
 );
 
 // Literals only: Netlify reads this statically. test/netlify-bundle.test.ts holds it equal to core/routes.ts.

@@ -1,6 +1,12 @@
 import { SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { readSource, readYamlSource, type SourceFile } from './frontmatter.ts';
-import { inspectBody, parseMarkdown, wordCount, writtenBody, type WrittenBody } from './markdown.ts';
+import {
+  inspectBody,
+  parseMarkdown,
+  wordCount,
+  writtenBody,
+  type WrittenBody,
+} from './markdown.ts';
 import type { Problem } from './problems.ts';
 import type { JsonSchema } from './schemas/content.ts';
 import { validateFrontmatter } from './validate-schema.ts';
@@ -34,37 +40,80 @@ export interface AnalyzeOptions {
   minWords: number;
 }
 
-export function analyzeFile(file: string, text: string, { schema, minWords }: AnalyzeOptions): FileAnalysis {
+export function analyzeFile(
+  file: string,
+  text: string,
+  { schema, minWords }: AnalyzeOptions,
+): FileAnalysis {
   const source = readSource(file, text);
   const tree = parseMarkdown(source.body);
   const findings = inspectBody(tree);
   const at = (line: number) => source.bodyLine + line - 1;
   const words = wordCount(tree);
-  const problems = [...validateFrontmatter(source, schema), ...bodyProblems(source, words, findings, minWords), ...dateOrderProblems(source)];
+  const problems = [
+    ...validateFrontmatter(source, schema),
+    ...bodyProblems(source, words, findings, minWords),
+    ...dateOrderProblems(source),
+  ];
   const links = findings
     .filter((f) => f.kind === 'link' && f.value.startsWith('/') && !f.value.startsWith('//'))
     .map((f) => ({ url: f.value, line: at(f.line) }));
-  return { meta: { data: source.data, problems, references: referencesOf(source, schema), links, words }, body: writtenBody(source.body, tree) };
+  return {
+    meta: { data: source.data, problems, references: referencesOf(source, schema), links, words },
+    body: writtenBody(source.body, tree),
+  };
 }
 
 /** A YAML data file (site.yaml and the like): its fields and their problems; it has no body. */
 export function analyzeDataFile(file: string, text: string, schema: JsonSchema): FileAnalysis {
   const source = readYamlSource(file, text);
-  return { meta: { data: source.data, problems: validateFrontmatter(source, schema), references: [], links: [], words: 0 }, body: { markdown: '', html: '', ids: [] } };
+  return {
+    meta: {
+      data: source.data,
+      problems: validateFrontmatter(source, schema),
+      references: [],
+      links: [],
+      words: 0,
+    },
+    body: { markdown: '', html: '', ids: [] },
+  };
 }
 
-function bodyProblems(source: SourceFile, words: number, findings: ReturnType<typeof inspectBody>, minWords: number): Problem[] {
+function bodyProblems(
+  source: SourceFile,
+  words: number,
+  findings: ReturnType<typeof inspectBody>,
+  minWords: number,
+): Problem[] {
   const problems: Problem[] = [];
   const at = (line: number) => source.bodyLine + line - 1;
   for (const finding of findings) {
     if (finding.kind === 'h1') {
-      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: `has a level-1 heading "${finding.value}"`, fix: 'use ## for sections; the page title comes from `title`' });
+      problems.push({
+        file: source.file,
+        line: at(finding.line),
+        field: 'body',
+        what: `has a level-1 heading "${finding.value}"`,
+        fix: 'use ## for sections; the page title comes from `title`',
+      });
     } else if (finding.kind === 'html') {
-      problems.push({ file: source.file, line: at(finding.line), field: 'body', what: 'contains raw HTML', fix: 'write it in Markdown; raw HTML is not published' });
+      problems.push({
+        file: source.file,
+        line: at(finding.line),
+        field: 'body',
+        what: 'contains raw HTML',
+        fix: 'write it in Markdown; raw HTML is not published',
+      });
     }
   }
   if (words < minWords) {
-    problems.push({ file: source.file, line: source.bodyLine, field: 'body', what: `has ${words} words`, fix: `write at least ${minWords} words` });
+    problems.push({
+      file: source.file,
+      line: source.bodyLine,
+      field: 'body',
+      what: `has ${words} words`,
+      fix: `write at least ${minWords} words`,
+    });
   }
   return problems;
 }
@@ -72,7 +121,15 @@ function bodyProblems(source: SourceFile, words: number, findings: ReturnType<ty
 function dateOrderProblems(source: SourceFile): Problem[] {
   const { published, lastUpdated } = source.data;
   if (typeof published === 'string' && typeof lastUpdated === 'string' && published > lastUpdated) {
-    return [{ file: source.file, line: source.lineOf('published'), field: 'published', what: `${published} is after lastUpdated ${lastUpdated}`, fix: 'set lastUpdated to the publication date or later' }];
+    return [
+      {
+        file: source.file,
+        line: source.lineOf('published'),
+        field: 'published',
+        what: `${published} is after lastUpdated ${lastUpdated}`,
+        fix: 'set lastUpdated to the publication date or later',
+      },
+    ];
   }
   return [];
 }
@@ -80,16 +137,22 @@ function dateOrderProblems(source: SourceFile): Problem[] {
 /** The slugs of every list field annotated with `x-references`, with where each was written. */
 function referencesOf(source: SourceFile, schema: JsonSchema): FileMeta['references'] {
   const references: FileMeta['references'] = [];
-  for (const [field, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+  for (const [field, property] of Object.entries(
+    (schema.properties ?? {}) as Record<string, JsonSchema>,
+  )) {
     const target = property['x-references'] as CollectionKey | undefined;
     const value = source.data[field];
     if (!target || !Array.isArray(value)) continue;
     value.forEach((slug, index) => {
       if (typeof slug === 'string' && SLUG_PATTERN.test(slug)) {
-        references.push({ field: `${field}.${index}`, slug, target, line: source.lineOf(`${field}.${index}`) });
+        references.push({
+          field: `${field}.${index}`,
+          slug,
+          target,
+          line: source.lineOf(`${field}.${index}`),
+        });
       }
     });
   }
   return references;
 }
-

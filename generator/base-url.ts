@@ -15,6 +15,10 @@ export function baseUrlProblem(text: string): string | undefined {
     parsed = undefined;
   }
   if (parsed && BASE_URL_PATTERN.test(trimmed)) return undefined;
-  const why = !parsed ? 'is not a URL' : !/^https?:$/.test(parsed.protocol) ? 'is not an http(s) address' : 'has more than a scheme and a host';
+  const why = !parsed
+    ? 'is not a URL'
+    : !/^https?:$/.test(parsed.protocol)
+      ? 'is not an http(s) address'
+      : 'has more than a scheme and a host';
   return `"${text}" ${why}: give the site's address, scheme and host only, such as https://detour.example or http://127.0.0.1:8888`;
 }

@@ -36,7 +36,8 @@ export interface BuildCache {
 export function memoryCache(): BuildCache {
   const entries = new Map<string, unknown>();
   return {
-    lookup: <T>([source, part]: [string, string]) => entries.get(`${source}:${part}`) as T | undefined,
+    lookup: <T>([source, part]: [string, string]) =>
+      entries.get(`${source}:${part}`) as T | undefined,
     store: ([source, part], value) => void entries.set(`${source}:${part}`, value),
     storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
     flush: () => undefined,
@@ -55,7 +56,8 @@ export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
 const FIELDS = 'meta';
 
 /** This generator's own folder of the cache: any other generator's is removed at the next save. */
-const generationHome = (dir: string) => path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
+const generationHome = (dir: string) =>
+  path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
 
 export interface BuildCacheOptions {
   /**
@@ -66,12 +68,16 @@ export interface BuildCacheOptions {
   keepAnalyses?: boolean;
 }
 
-export function openBuildCache(dir: string, { keepAnalyses = true }: BuildCacheOptions = {}): BuildCache {
+export function openBuildCache(
+  dir: string,
+  { keepAnalyses = true }: BuildCacheOptions = {},
+): BuildCache {
   const home = generationHome(dir);
   const fields = openCachePack(home, 'fields', { readWhole: true });
   const bodies = openCachePack(home, 'bodies');
   const packOf = (part: string) => (part === FIELDS ? fields : bodies);
-  const storeJson = ([source, part]: [string, string], json: string) => packOf(part).add(`${source}:${part}`, json);
+  const storeJson = ([source, part]: [string, string], json: string) =>
+    packOf(part).add(`${source}:${part}`, json);
   let last: LastAnalyses | undefined;
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
@@ -100,22 +106,29 @@ export function openBuildCache(dir: string, { keepAnalyses = true }: BuildCacheO
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
 
-    lastAnalyses: () => (keepAnalyses ? (last ??= openLastAnalyses(path.join(home, 'last-analyses.log'))) : undefined),
+    lastAnalyses: () =>
+      keepAnalyses ? (last ??= openLastAnalyses(path.join(home, 'last-analyses.log'))) : undefined,
   };
 }
 
 /** Caches of earlier versions of the generator can never be read again. */
 function removeOtherGenerations(parent: string, current: string): void {
-  for (const name of readdirSync(parent)) if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
+  for (const name of readdirSync(parent))
+    if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
 }
 
 /** Where a cached build remembers what it left in an output folder (see write-dist.ts). */
 export function outputManifestFile(cacheDir: string, outDir: string): string {
-  return path.join(cacheDir, 'outputs', `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`);
+  return path.join(
+    cacheDir,
+    'outputs',
+    `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`,
+  );
 }
 
 /** Where a cached build keeps a hard link to each file of an output folder, beside its manifest (dist-links.ts). */
-export const distLinksDir = (cacheDir: string, outDir: string): string => outputManifestFile(cacheDir, outDir).replace(/\.json$/, '.links');
+export const distLinksDir = (cacheDir: string, outDir: string): string =>
+  outputManifestFile(cacheDir, outDir).replace(/\.json$/, '.links');
 
 /** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
 export function fileStatesFile(cacheDir: string): string {

@@ -13,7 +13,14 @@ import type { Progress } from './progress.ts';
 import type { CarriedFiles, FileContent, Output } from './outputs.ts';
 import { startAhead } from './render-ahead.ts';
 import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
-import { distLinksDir, fileStatesFile, generatorFingerprint, openBuildCache, outputManifestFile, recordSignaturesFile } from './build-cache.ts';
+import {
+  distLinksDir,
+  fileStatesFile,
+  generatorFingerprint,
+  openBuildCache,
+  outputManifestFile,
+  recordSignaturesFile,
+} from './build-cache.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
 
 export interface BuildOptions {
@@ -44,7 +51,9 @@ export interface BuildSummary {
 
 /** content/ -> dist/. Throws ContentError (every problem listed) before anything is written. */
 export async function build(options: BuildOptions): Promise<BuildSummary> {
-  return options.cacheDir ? createBuilder({ ...options, cacheDir: options.cacheDir }).build() : cleanBuild(options);
+  return options.cacheDir
+    ? createBuilder({ ...options, cacheDir: options.cacheDir }).build()
+    : cleanBuild(options);
 }
 
 async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
@@ -53,13 +62,31 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
     const cache = openBuildCache(scratch, { keepAnalyses: false });
-    const corpus = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader: contentReader() });
+    const corpus = await loadContent(options.contentDir, {
+      baseUrl: options.baseUrl,
+      cache,
+      threads: options.threads,
+      progress: options.progress,
+      reader: contentReader(),
+    });
     // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread makes the site's outputs, rather than last, alone.
     const early = new Map<string, Promise<FileContent>>();
-    const { files } = await renderSite(corpus, { progress: options.progress, startEarly: (file, output) => startAhead(early, file, output) });
+    const { files } = await renderSite(corpus, {
+      progress: options.progress,
+      startEarly: (file, output) => startAhead(early, file, output),
+    });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
-    return summarize(counts, await writeDistSwapped(options.outDir, files, { progress: options.progress, threads: options.threads, counts: counts.records, early }), started);
+    return summarize(
+      counts,
+      await writeDistSwapped(options.outDir, files, {
+        progress: options.progress,
+        threads: options.threads,
+        counts: counts.records,
+        early,
+      }),
+      started,
+    );
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
@@ -91,7 +118,11 @@ export function createBuilder(options: BuilderOptions): Builder {
   let openedAt: number | undefined = performance.now();
   const cache = openBuildCache(options.cacheDir);
   const states = fileStates(fileStatesFile(options.cacheDir));
-  const dist: DistState = openDist(options.outDir, outputManifestFile(options.cacheDir, options.outDir), { trusted: options.longLived, links: distLinksDir(options.cacheDir, options.outDir) });
+  const dist: DistState = openDist(
+    options.outDir,
+    outputManifestFile(options.cacheDir, options.outDir),
+    { trusted: options.longLived, links: distLinksDir(options.cacheDir, options.outDir) },
+  );
   const signaturesFile = recordSignaturesFile(options.cacheDir);
   /** What the last build kept of its records, read from the cache once and then kept here. */
   let lastRecords: KeptRecords | undefined;
@@ -107,7 +138,9 @@ export function createBuilder(options: BuilderOptions): Builder {
       aheadOfBuild = false;
       const reader = contentReader({ states });
       // A build that would write nothing is known before the content is analyzed: from the files' states, and the few files they do not vouch for read (npm run dev builds on a change, and keeps the corpus for the next).
-      const known = options.longLived ? undefined : await knownInputs(options.contentDir, options.baseUrl, reader);
+      const known = options.longLived
+        ? undefined
+        : await knownInputs(options.contentDir, options.baseUrl, reader);
       const current = await currentDist(dist, known);
       if (current) {
         reader.saveStates();
@@ -115,19 +148,40 @@ export function createBuilder(options: BuilderOptions): Builder {
       }
       lastRecords ??= readKeptRecords(signaturesFile);
       // A few files changed since a build of this generator: a small build.
-      if (options.oneShot && known !== undefined && lastRecords?.generator === generatorFingerprint()) forgoOptimizingCompiler((await reader.list(options.contentDir)).length);
-      let corpus: Corpus | undefined = await loadContent(options.contentDir, { baseUrl: options.baseUrl, cache, threads: options.threads, progress: options.progress, reader }).catch((error: unknown) => {
+      if (
+        options.oneShot &&
+        known !== undefined &&
+        lastRecords?.generator === generatorFingerprint()
+      )
+        forgoOptimizingCompiler((await reader.list(options.contentDir)).length);
+      let corpus: Corpus | undefined = await loadContent(options.contentDir, {
+        baseUrl: options.baseUrl,
+        cache,
+        threads: options.threads,
+        progress: options.progress,
+        reader,
+      }).catch((error: unknown) => {
         // The content is broken: nothing is written ahead until a build succeeds again.
         built = undefined;
         throw error;
       });
-      const { files, carried, records } = await renderSite(corpus, { progress: options.progress, startEarly: dist.prepare, lastRecords });
+      const { files, carried, records } = await renderSite(corpus, {
+        progress: options.progress,
+        startEarly: dist.prepare,
+        lastRecords,
+      });
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
       if (!options.longLived) corpus = undefined;
       // The inputs as hashed before the analysis, when they were: the same reader gave the analysis the same digests.
       const inputs = known ?? (await buildInputs(options.contentDir, options.baseUrl, reader));
-      const written = await dist.write(files, inputs, { progress: options.progress, threads: options.threads, carried, carriedAsOf: lastRecords?.inputs, counts: counts.records });
+      const written = await dist.write(files, inputs, {
+        progress: options.progress,
+        threads: options.threads,
+        carried,
+        carriedAsOf: lastRecords?.inputs,
+        counts: counts.records,
+      });
       reader.saveStates();
       writeKeptRecords(signaturesFile, (lastRecords = { ...records, inputs }));
       if (!aheadOfBuild) built = corpus;
@@ -143,7 +197,9 @@ export function createBuilder(options: BuilderOptions): Builder {
         for (const [file, output] of [document, ...page]) files.set(file, output);
       }
       const gone = edit.removed.flatMap((record) => recordFiles(record));
-      const added = edit.records.some((record) => !built!.records[record.collection].some((r) => r.slug === record.slug));
+      const added = edit.records.some(
+        (record) => !built!.records[record.collection].some((r) => r.slug === record.slug),
+      );
       if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
       built = edit.corpus;
       aheadOfBuild = true;
@@ -155,7 +211,10 @@ export function createBuilder(options: BuilderOptions): Builder {
 type Counts = Pick<BuildSummary, 'records' | 'files'>;
 
 /** What a build from `inputs` would report, when dist/ already holds what it writes (DistState.current). */
-async function currentDist(dist: DistState, inputs: string | undefined): Promise<(Counts & WriteSummary) | undefined> {
+async function currentDist(
+  dist: DistState,
+  inputs: string | undefined,
+): Promise<(Counts & WriteSummary) | undefined> {
   const current = inputs === undefined ? undefined : await dist.current(inputs);
   if (!current) return undefined;
   const { counts, ...written } = current;
@@ -163,8 +222,15 @@ async function currentDist(dist: DistState, inputs: string | undefined): Promise
   return { records: counts as Counts['records'], ...written };
 }
 
-const countsOf = (corpus: Corpus, files: Map<string, Output>, carried: CarriedFiles[] = []): Counts => ({
-  records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<CollectionKey, number>,
+const countsOf = (
+  corpus: Corpus,
+  files: Map<string, Output>,
+  carried: CarriedFiles[] = [],
+): Counts => ({
+  records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<
+    CollectionKey,
+    number
+  >,
   files: carried.reduce((sum, group) => sum + group.keys.length, files.size),
 });
 

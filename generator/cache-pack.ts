@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import { openKeyedLog, type KeyedLog } from './keyed-log.ts';
 
@@ -42,7 +52,11 @@ export interface PackOptions {
 }
 
 /** The pack named `name` in `home` (its index is `name`.index, its pack file `name`-<uuid>). */
-export function openCachePack(home: string, name: string, { readWhole = false }: PackOptions = {}): CachePack {
+export function openCachePack(
+  home: string,
+  name: string,
+  { readWhole = false }: PackOptions = {},
+): CachePack {
   let index: KeyedLog<Place | string | number> | undefined;
   let fd: number | undefined;
   /** The pack's bytes, when read whole. */
@@ -60,7 +74,8 @@ export function openCachePack(home: string, name: string, { readWhole = false }:
   };
   const packFile = () => path.join(home, loaded().get(PACK_FILE) as string);
   const deadBytes = () => (loaded().get(DEAD_BYTES) as number | undefined) ?? 0;
-  const placeOf = (key: string) => (key === PACK_FILE || key === DEAD_BYTES ? undefined : (loaded().get(key) as Place | undefined));
+  const placeOf = (key: string) =>
+    key === PACK_FILE || key === DEAD_BYTES ? undefined : (loaded().get(key) as Place | undefined);
   /** Forgets the open pack and its bytes: it is about to change. */
   const close = () => {
     if (fd !== undefined) closeSync(fd);

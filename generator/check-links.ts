@@ -5,7 +5,11 @@ import { collectionPagePaths } from './pages/collection-page.ts';
 import type { Problem } from './problems.ts';
 
 /** Checks that need the whole corpus: cross-references to other records and links to site pages. */
-export function referenceProblems(file: string, analysis: FileMeta, slugs: Record<CollectionKey, Set<string>>): Problem[] {
+export function referenceProblems(
+  file: string,
+  analysis: FileMeta,
+  slugs: Record<CollectionKey, Set<string>>,
+): Problem[] {
   return analysis.references
     .filter((ref) => !slugs[ref.target].has(ref.slug))
     .map((ref) => ({
@@ -32,7 +36,9 @@ const siteIndexes = new WeakMap<Slugged, SiteIndex>();
 export function siteIndexOf(records: Slugged): SiteIndex {
   let index = siteIndexes.get(records);
   if (!index) {
-    const slugs = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))])) as SiteIndex['slugs'];
+    const slugs = Object.fromEntries(
+      COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))]),
+    ) as SiteIndex['slugs'];
     siteIndexes.set(records, (index = { slugs, isSitePath: sitePathsOf(slugs) }));
   }
   return index;
@@ -49,9 +55,24 @@ export function keepSiteIndex(records: Slugged, index: SiteIndex): void {
  * their slug rather than listed (20,000 paths made and hashed for each build at 10,000
  * records, to check the links of the one file edited).
  */
-export function sitePathsOf(slugs: Record<CollectionKey, Set<string>>): (urlPath: string) => boolean {
-  const known = new Set<string>([paths.home, paths.apiReference, paths.pricingPage, paths.page('about'), paths.page('contact'), paths.page('search')]);
-  known.add(paths.llms).add(paths.llmsFull).add(paths.feed).add(paths.openapi).add(paths.apiIndex).add(paths.apiPricing);
+export function sitePathsOf(
+  slugs: Record<CollectionKey, Set<string>>,
+): (urlPath: string) => boolean {
+  const known = new Set<string>([
+    paths.home,
+    paths.apiReference,
+    paths.pricingPage,
+    paths.page('about'),
+    paths.page('contact'),
+    paths.page('search'),
+  ]);
+  known
+    .add(paths.llms)
+    .add(paths.llmsFull)
+    .add(paths.feed)
+    .add(paths.openapi)
+    .add(paths.apiIndex)
+    .add(paths.apiPricing);
   const collections = new Map<string, Set<string>>();
   for (const key of COLLECTION_KEYS) {
     for (const page of collectionPagePaths(key, slugs[key].size)) known.add(page);
@@ -61,14 +82,27 @@ export function sitePathsOf(slugs: Record<CollectionKey, Set<string>>): (urlPath
   // `key/slug`, no other slash: a slug has none (SLUG_PATTERN).
   const isRecord = (keyAndSlug: string) => {
     const slash = keyAndSlug.indexOf('/');
-    return slash > 0 && !keyAndSlug.includes('/', slash + 1) && collections.get(keyAndSlug.slice(0, slash))?.has(keyAndSlug.slice(slash + 1)) === true;
+    return (
+      slash > 0 &&
+      !keyAndSlug.includes('/', slash + 1) &&
+      collections.get(keyAndSlug.slice(0, slash))?.has(keyAndSlug.slice(slash + 1)) === true
+    );
   };
-  const recordPages = (urlPath: string) => urlPath.length > 2 && urlPath.startsWith('/') && urlPath.endsWith('/') && isRecord(urlPath.slice(1, -1));
-  const recordDocuments = (urlPath: string) => urlPath.startsWith(`${API_BASE}/`) && isRecord(urlPath.slice(API_BASE.length + 1));
+  const recordPages = (urlPath: string) =>
+    urlPath.length > 2 &&
+    urlPath.startsWith('/') &&
+    urlPath.endsWith('/') &&
+    isRecord(urlPath.slice(1, -1));
+  const recordDocuments = (urlPath: string) =>
+    urlPath.startsWith(`${API_BASE}/`) && isRecord(urlPath.slice(API_BASE.length + 1));
   return (urlPath) => known.has(urlPath) || recordPages(urlPath) || recordDocuments(urlPath);
 }
 
-export function linkProblems(file: string, analysis: FileMeta, isSitePath: (urlPath: string) => boolean): Problem[] {
+export function linkProblems(
+  file: string,
+  analysis: FileMeta,
+  isSitePath: (urlPath: string) => boolean,
+): Problem[] {
   return analysis.links
     .filter((link) => {
       const target = link.url.replace(/[?#].*$/, '');

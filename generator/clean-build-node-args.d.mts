@@ -1,2 +1,5 @@
 /** Node's arguments to start a clean build with, when this process was not started with them (clean-build-node-args.mjs). */
-export function cleanBuildNodeArgs(execArgv: readonly string[], args: readonly string[]): string[] | undefined;
+export function cleanBuildNodeArgs(
+  execArgv: readonly string[],
+  args: readonly string[],
+): string[] | undefined;

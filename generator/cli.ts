@@ -36,7 +36,9 @@ async function main(): Promise<number> {
   const baseUrl = values['base-url'];
   const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
   if (problem) {
-    const from = process.argv.some((a) => a === '--base-url' || a.startsWith('--base-url=')) ? '--base-url' : 'SITE_BASE_URL';
+    const from = process.argv.some((a) => a === '--base-url' || a.startsWith('--base-url='))
+      ? '--base-url'
+      : 'SITE_BASE_URL';
     console.error(`${from} ${problem}.\n${USAGE}`);
     return 2;
   }
@@ -52,7 +54,9 @@ async function main(): Promise<number> {
     });
     reporter.done();
     const records = Object.values(summary.records).reduce((a, b) => a + b, 0);
-    const counts = Object.entries(summary.records).map(([k, n]) => `${k} ${n}`).join(', ');
+    const counts = Object.entries(summary.records)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     console.log(
       `Built ${values.out}/ from ${values.content}/ in ${summary.milliseconds} ms: ${records} records (${counts}), ${summary.files} files (${(summary.bytes / 1024).toFixed(0)} KiB; ${summary.written} written, ${summary.deleted} deleted)`,
     );

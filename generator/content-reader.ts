@@ -43,11 +43,22 @@ type FileState = [size: number, mtimeMs: number, ctimeMs: number, ino: number, d
  */
 const RACY_MS = 3000;
 
-const stateOf = (info: Stats, digest: string): FileState => [info.size, info.mtimeMs, info.ctimeMs, info.ino, digest];
+const stateOf = (info: Stats, digest: string): FileState => [
+  info.size,
+  info.mtimeMs,
+  info.ctimeMs,
+  info.ino,
+  digest,
+];
 
-const sameState = (a: FileState | undefined, b: FileState) => a?.every((value, i) => value === b[i]) === true;
+const sameState = (a: FileState | undefined, b: FileState) =>
+  a?.every((value, i) => value === b[i]) === true;
 
-const unchanged = (known: FileState, info: Stats) => known[0] === info.size && known[1] === info.mtimeMs && known[2] === info.ctimeMs && known[3] === info.ino;
+const unchanged = (known: FileState, info: Stats) =>
+  known[0] === info.size &&
+  known[1] === info.mtimeMs &&
+  known[2] === info.ctimeMs &&
+  known[3] === info.ino;
 
 /**
  * Content files' states as the last build read them, by absolute path: kept in a keyed log
@@ -65,7 +76,13 @@ export const fileStates = (file: string): FileStates => openKeyedLog<FileState>(
  * be set back by any tool (copying with times kept, `touch -d`, a checkout), so any write
  * to a file shows. Without it, every file is read and hashed.
  */
-export function contentReader({ states, racyMs = RACY_MS }: { states?: FileStates; racyMs?: number } = {}): ContentReader {
+export function contentReader({
+  states,
+  racyMs = RACY_MS,
+}: {
+  states?: FileStates;
+  racyMs?: number;
+} = {}): ContentReader {
   const now = new Map<string, FileState | undefined>();
   const digests = new Map<string, string>();
   /** Whether some file had to be read: only then can the states differ from those known (or when a known file was not asked for). */
@@ -99,7 +116,13 @@ export function contentReader({ states, racyMs = RACY_MS }: { states?: FileState
     digests.set(file, digest);
     // Whole milliseconds on both sides: Date.now() has no fraction, file times do, and a file
     // written in the current millisecond would otherwise count as written in the future.
-    if (info) now.set(name, Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs ? stateOf(info, digest) : undefined);
+    if (info)
+      now.set(
+        name,
+        Date.now() - Math.floor(Math.max(info.mtimeMs, info.ctimeMs)) >= racyMs
+          ? stateOf(info, digest)
+          : undefined,
+      );
     return { digest, bytes };
   };
   return {

@@ -33,7 +33,10 @@ export interface CheckList {
   numbers: Float64Array<ArrayBuffer>;
 }
 
-export function checkListOf(listed: Pick<ManifestEntries, 'entries' | 'size'>, folders?: Pick<ManifestDirectories, 'entries' | 'size'>): CheckList {
+export function checkListOf(
+  listed: Pick<ManifestEntries, 'entries' | 'size'>,
+  folders?: Pick<ManifestDirectories, 'entries' | 'size'>,
+): CheckList {
   const files = listed.size;
   const folderCount = folders?.size ?? 0;
   const numbers = new Float64Array(2 * (files + folderCount));
@@ -68,25 +71,36 @@ export function checkDist(root: string, list: CheckList): DistCheck {
   const names = list.names.split('\0');
   const { numbers } = list;
   // Names in dist/ are normalized and `/`-separated: joined by concatenation (40,000 path.join calls cost 50 ms).
-  const at = path.sep === '/' ? (name: string) => (name ? `${root}/${name}` : root) : (name: string) => path.join(root, name);
+  const at =
+    path.sep === '/'
+      ? (name: string) => (name ? `${root}/${name}` : root)
+      : (name: string) => path.join(root, name);
   for (let i = 0; i < list.files; i++) {
     const file = names[i]!;
     const info = statSync(at(file), { throwIfNoEntry: false });
     if (!info) {
       check.altered.push(file);
       check.missing.push(file);
-    } else if (!info.isFile() || info.size !== numbers[2 * i] || info.mtimeMs !== numbers[2 * i + 1]) check.altered.push(file);
+    } else if (
+      !info.isFile() ||
+      info.size !== numbers[2 * i] ||
+      info.mtimeMs !== numbers[2 * i + 1]
+    )
+      check.altered.push(file);
   }
   const toRead: string[] = [];
   for (let i = list.files; i < list.files + list.folders; i++) {
     const info = statSync(at(names[i]!), { throwIfNoEntry: false });
-    if (!info?.isDirectory() || !unchanged([numbers[2 * i]!, numbers[2 * i + 1]!], info.mtimeMs)) toRead.push(names[i]!);
+    if (!info?.isDirectory() || !unchanged([numbers[2 * i]!, numbers[2 * i + 1]!], info.mtimeMs))
+      toRead.push(names[i]!);
   }
   check.read = toRead;
   const listed = new Set(names.slice(0, list.files));
   // One walk of all of dist/ costs less than reading a quarter of its folders one by one (the first check after a whole write finds them all too recent).
   if (!list.folders || toRead.length > list.folders / 4) {
-    for (const entry of everyEntry(root, true)) if (!entry.isDirectory() && !listed.has(nameOf(root, entry))) check.unlisted.push(nameOf(root, entry));
+    for (const entry of everyEntry(root, true))
+      if (!entry.isDirectory() && !listed.has(nameOf(root, entry)))
+        check.unlisted.push(nameOf(root, entry));
   } else {
     const folders = new Set(names.slice(list.files, list.files + list.folders));
     for (const folder of toRead) unlistedIn(root, folder, listed, folders, check.unlisted);
@@ -100,10 +114,17 @@ export function checkDist(root: string, list: CheckList): DistCheck {
  */
 const RACY_MS = 3000;
 
-const unchanged = ([mtimeMs, recordedAt]: FolderState, now: number) => now === mtimeMs && recordedAt - mtimeMs >= RACY_MS;
+const unchanged = ([mtimeMs, recordedAt]: FolderState, now: number) =>
+  now === mtimeMs && recordedAt - mtimeMs >= RACY_MS;
 
 /** The files in `folder` (a name in dist/, `` for dist/ itself) that nobody listed, and all files in folders it holds that the manifest does not know. */
-function unlistedIn(root: string, folder: string, listed: ReadonlySet<string>, folders: ReadonlySet<string>, unlisted: string[]): void {
+function unlistedIn(
+  root: string,
+  folder: string,
+  listed: ReadonlySet<string>,
+  folders: ReadonlySet<string>,
+  unlisted: string[],
+): void {
   let entries: Dirent[];
   try {
     entries = readdirSync(path.join(root, folder), { withFileTypes: true });
@@ -113,7 +134,9 @@ function unlistedIn(root: string, folder: string, listed: ReadonlySet<string>, f
   for (const entry of entries) {
     const name = folder ? `${folder}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (!folders.has(name)) for (const inner of everyEntry(path.join(root, name), true)) if (!inner.isDirectory()) unlisted.push(nameOf(root, inner));
+      if (!folders.has(name))
+        for (const inner of everyEntry(path.join(root, name), true))
+          if (!inner.isDirectory()) unlisted.push(nameOf(root, inner));
     } else if (!listed.has(name)) unlisted.push(name);
   }
 }

@@ -53,7 +53,11 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
    * `missing` when `from` is not there; `failed` for any other failure: links are a
    * saving, so a failure means doing without them.
    */
-  const link = (from: string, to: string, folders: Set<string>): 'linked' | 'missing' | 'failed' => {
+  const link = (
+    from: string,
+    to: string,
+    folders: Set<string>,
+  ): 'linked' | 'missing' | 'failed' => {
     // Folders are made first, not after a failed link: a link a folder cost three calls instead of two.
     const folder = path.dirname(to);
     if (!folders.has(folder)) {
@@ -139,10 +143,12 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
 function discarder(trash: string): (entry: string) => void {
   let mine: string | undefined;
   let count = 0;
-  const remove = (entry: string) => void rm(entry, { recursive: true, force: true }).catch(() => undefined);
+  const remove = (entry: string) =>
+    void rm(entry, { recursive: true, force: true }).catch(() => undefined);
   return (entry) => {
     if (!mine) {
-      for (const left of existsSync(trash) ? readdirSync(trash) : []) remove(path.join(trash, left));
+      for (const left of existsSync(trash) ? readdirSync(trash) : [])
+        remove(path.join(trash, left));
       mine = path.join(trash, `${process.pid}-${randomUUID()}`);
       mkdirSync(mine, { recursive: true });
     }

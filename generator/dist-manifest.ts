@@ -47,13 +47,16 @@ export function readManifest(file: string, outDir: string): ManifestHeader | und
   }
 }
 
-export const writeManifest = (file: string, header: ManifestHeader): void => replaceFile(file, JSON.stringify(header));
+export const writeManifest = (file: string, header: ManifestHeader): void =>
+  replaceFile(file, JSON.stringify(header));
 
 /** The files of the manifest `file` (outputManifestFile), kept beside it. */
-export const manifestEntries = (file: string, options?: KeyedLogOptions): ManifestEntries => openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'), options);
+export const manifestEntries = (file: string, options?: KeyedLogOptions): ManifestEntries =>
+  openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'), options);
 
 /** The folders of the manifest `file`, kept beside it. */
-export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories => openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);
+export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories =>
+  openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);
 
 /**
  * The parts of the files of parts (llms-full.txt: a key and a length for each twin), each

@@ -27,7 +27,12 @@ export interface RecordsEdit {
  *
  * `changed` are paths relative to `contentDir`, with `/`, as the watcher reports them.
  */
-export function editRecords(corpus: Corpus, contentDir: string, changed: readonly string[], cache: BuildCache): RecordsEdit | undefined {
+export function editRecords(
+  corpus: Corpus,
+  contentDir: string,
+  changed: readonly string[],
+  cache: BuildCache,
+): RecordsEdit | undefined {
   // Only the collections an edit touches are copied: the others, and the checks' index, are the corpus's own.
   const grouped = { ...corpus.records };
   const touched = new Set<CollectionKey>();
@@ -38,7 +43,8 @@ export function editRecords(corpus: Corpus, contentDir: string, changed: readonl
     const [folder, fileName, ...deeper] = name.split('/');
     const collection = COLLECTION_KEYS.find((key) => key === folder);
     const slug = fileName?.endsWith('.md') ? fileName.slice(0, -3) : undefined;
-    if (!collection || slug === undefined || deeper.length || !SLUG_PATTERN.test(slug)) return undefined;
+    if (!collection || slug === undefined || deeper.length || !SLUG_PATTERN.test(slug))
+      return undefined;
     if (!touched.has(collection)) grouped[collection] = [...grouped[collection]];
     touched.add(collection);
     const list = grouped[collection];
@@ -52,7 +58,13 @@ export function editRecords(corpus: Corpus, contentDir: string, changed: readonl
       continue;
     }
     const relative = problemName(file);
-    const record = toRecord(corpus.site, collection, relative, slug, analyzeNow({ file, relative, kind: collection }, bytes, cache));
+    const record = toRecord(
+      corpus.site,
+      collection,
+      relative,
+      slug,
+      analyzeNow({ file, relative, kind: collection }, bytes, cache),
+    );
     if (record.source === list[at]?.source) continue;
     records.push(record);
     if (at < 0) list.push(record);
@@ -69,10 +81,18 @@ export function editRecords(corpus: Corpus, contentDir: string, changed: readonl
   const index = sameRecords ? siteIndexOf(corpus.records) : siteIndexOf(grouped);
   if (sameRecords) keepSiteIndex(grouped, index);
   // A deletion can break any file's references or links, so then every file is checked; else only the changed ones.
-  const checked = removed.length ? [...COLLECTION_KEYS.flatMap((key) => grouped[key]), ...Object.values(corpus.pages)] : records;
+  const checked = removed.length
+    ? [...COLLECTION_KEYS.flatMap((key) => grouped[key]), ...Object.values(corpus.pages)]
+    : records;
   for (const { file, source } of checked) {
     const meta = knownMeta(cache, source);
-    if (!meta || meta.problems.length || referenceProblems(file, meta, index.slugs).length || linkProblems(file, meta, index.isSitePath).length) return undefined;
+    if (
+      !meta ||
+      meta.problems.length ||
+      referenceProblems(file, meta, index.slugs).length ||
+      linkProblems(file, meta, index.isSitePath).length
+    )
+      return undefined;
   }
   const next = { ...corpus, records: grouped };
   if (sameRecords) carryRelations(corpus, next, replaced);

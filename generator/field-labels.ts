@@ -41,6 +41,9 @@ export const REFERRER_LABELS: Record<string, string> = {
 
 export function referrerLabel(collection: string, field: string): string {
   const label = REFERRER_LABELS[`${collection}.${field}`];
-  if (label === undefined) throw new Error(`${collection}.${field} has no referrer label: add one to REFERRER_LABELS in generator/field-labels.ts`);
+  if (label === undefined)
+    throw new Error(
+      `${collection}.${field} has no referrer label: add one to REFERRER_LABELS in generator/field-labels.ts`,
+    );
   return label;
 }

@@ -81,17 +81,31 @@ export function readSource(file: string, text: string): SourceFile {
   const closing = CLOSING_FENCE.exec(text);
   const yamlText = text.slice(opening[0].length, closing ? closing.index : text.length);
   const bodyStart = closing ? closing.index + closing[0].length : text.length;
-  return sourceFile(file, { text: yamlText, firstLine: 2 }, text.slice(bodyStart), linesIn(text.slice(0, bodyStart)) + 1);
+  return sourceFile(
+    file,
+    { text: yamlText, firstLine: 2 },
+    text.slice(bodyStart),
+    linesIn(text.slice(0, bodyStart)) + 1,
+  );
 }
 
 /** A YAML data file (site.yaml and the like): fields only, from its first line. */
-export const readYamlSource = (file: string, text: string): SourceFile => sourceFile(file, { text, firstLine: 1 }, '', linesIn(text) + 1);
+export const readYamlSource = (file: string, text: string): SourceFile =>
+  sourceFile(file, { text, firstLine: 1 }, '', linesIn(text) + 1);
 
-function sourceFile(file: string, frontmatter: { text: string; firstLine: number } | undefined, body: string, bodyLine: number): SourceFile {
+function sourceFile(
+  file: string,
+  frontmatter: { text: string; firstLine: number } | undefined,
+  body: string,
+  bodyLine: number,
+): SourceFile {
   const yaml = frontmatter && { ...parseYaml(frontmatter.text), firstLine: frontmatter.firstLine };
   const raw: unknown = yaml && !yaml.doc.errors.length ? yaml.doc.toJS() : undefined;
-  const data = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  const fileLine = ({ lines, firstLine }: NonNullable<typeof yaml>, offset: number) => lines.linePos(offset).line + firstLine - 1;
+  const data = (
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}
+  ) as Record<string, unknown>;
+  const fileLine = ({ lines, firstLine }: NonNullable<typeof yaml>, offset: number) =>
+    lines.linePos(offset).line + firstLine - 1;
 
   const lineOf = (path: string): number => {
     if (!yaml) return 1;
@@ -99,7 +113,12 @@ function sourceFile(file: string, frontmatter: { text: string; firstLine: number
     return offset === undefined ? 1 : fileLine(yaml, offset);
   };
 
-  const yamlErrors = yaml ? yaml.doc.errors.map((e) => ({ line: fileLine(yaml, e.pos[0]), message: e.message.split('\n')[0] ?? e.message })) : [];
+  const yamlErrors = yaml
+    ? yaml.doc.errors.map((e) => ({
+        line: fileLine(yaml, e.pos[0]),
+        message: e.message.split('\n')[0] ?? e.message,
+      }))
+    : [];
 
   return { file, data, body, bodyLine, lineOf, yamlErrors };
 }

@@ -19,11 +19,16 @@ export function generatorFingerprint(project) {
   let fingerprint = made.get(project);
   if (fingerprint) return fingerprint;
   const sources = ['generator', 'core']
-    .flatMap((dir) => readdirSync(path.join(project, dir), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)))
+    .flatMap((dir) =>
+      readdirSync(path.join(project, dir), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name)),
+    )
     .concat(path.join(project, 'package-lock.json'))
     .sort();
   const hash = createHash('sha256');
-  for (const file of sources) hash.update(path.relative(project, file)).update('\0').update(readFileSync(file)).update('\0');
+  for (const file of sources)
+    hash.update(path.relative(project, file)).update('\0').update(readFileSync(file)).update('\0');
   made.set(project, (fingerprint = hash.digest('hex')));
   return fingerprint;
 }

@@ -28,7 +28,11 @@ import type { Processor } from 'unified';
  * test/gfm-constructs.test.ts compares the parsers with remark-gfm on generated documents.
  */
 const OPTIONAL = [
-  { needs: /[@&]|www\\?\.|https?\\?:/i, syntax: gfmAutolinkLiteral, tree: gfmAutolinkLiteralFromMarkdown },
+  {
+    needs: /[@&]|www\\?\.|https?\\?:/i,
+    syntax: gfmAutolinkLiteral,
+    tree: gfmAutolinkLiteralFromMarkdown,
+  },
   { needs: /\[\^/, syntax: gfmFootnote, tree: gfmFootnoteFromMarkdown },
   { needs: /~/, syntax: gfmStrikethrough, tree: gfmStrikethroughFromMarkdown },
   { needs: /\||:-|-:/, syntax: gfmTable, tree: gfmTableFromMarkdown },
@@ -50,8 +54,14 @@ export function remarkGfmWith(bits: number) {
   const used = OPTIONAL.filter((_, bit) => bits & (1 << bit));
   return function (this: Processor): undefined {
     const data = this.data();
-    (data.micromarkExtensions ??= []).push(...used.map(({ syntax }) => syntax()), gfmTaskListItem());
-    (data.fromMarkdownExtensions ??= []).push(...used.map(({ tree }) => tree()), gfmTaskListItemFromMarkdown());
+    (data.micromarkExtensions ??= []).push(
+      ...used.map(({ syntax }) => syntax()),
+      gfmTaskListItem(),
+    );
+    (data.fromMarkdownExtensions ??= []).push(
+      ...used.map(({ tree }) => tree()),
+      gfmTaskListItemFromMarkdown(),
+    );
     return undefined;
   };
 }

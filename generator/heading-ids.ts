@@ -19,7 +19,8 @@ export function headingIds() {
     const walk = (parent: Root | Element) => {
       for (const child of parent.children) {
         if (child.type !== 'element') continue;
-        if (headingRank(child) && !child.properties.id) child.properties.id = slugs.slug(textOf(child));
+        if (headingRank(child) && !child.properties.id)
+          child.properties.id = slugs.slug(textOf(child));
         walk(child);
       }
     };

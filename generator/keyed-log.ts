@@ -1,4 +1,12 @@
-import { appendFileSync, closeSync, fstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { replaceFile } from './replace-file.ts';
 
@@ -36,9 +44,14 @@ export interface KeyedLogOptions {
   empty?: boolean;
 }
 
-export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOptions = {}): KeyedLog<Value> {
+export function openKeyedLog<Value>(
+  file: string,
+  { empty = false }: KeyedLogOptions = {},
+): KeyedLog<Value> {
   const read = empty ? undefined : readFramed(file);
-  const { entries, wholeSize, deadSize, sound } = readLines<Value>(read ?? { framed: Buffer.alloc(3), size: 0 });
+  const { entries, wholeSize, deadSize, sound } = readLines<Value>(
+    read ?? { framed: Buffer.alloc(3), size: 0 },
+  );
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
   let fileSize = read?.size ?? 0;
   let liveSize = wholeSize - deadSize;
@@ -46,7 +59,8 @@ export function openKeyedLog<Value>(file: string, { empty = false }: KeyedLogOpt
   let torn = !sound || empty;
   /** Keys set or deleted since the last save: their lines in the file no longer count as live. */
   const changed = new Set<string>();
-  const lineOf = (key: string) => `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
+  const lineOf = (key: string) =>
+    `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
   // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands.
   const forget = (key: string) => {
     if (!changed.has(key) && entries.has(key)) liveSize -= lineSize([key, entries.get(key)]);
@@ -117,7 +131,8 @@ function readFramed(file: string): Framed | undefined {
     const expected = fstatSync(fd).size;
     const framed = Buffer.allocUnsafe(expected + 3);
     let size = 0;
-    for (let got = -1; got !== 0 && size < expected; size += got) got = readSync(fd, framed, 1 + size, expected - size, size);
+    for (let got = -1; got !== 0 && size < expected; size += got)
+      got = readSync(fd, framed, 1 + size, expected - size, size);
     return { framed, size };
   } finally {
     closeSync(fd);
@@ -137,12 +152,22 @@ interface Framed {
  * damaged ones dropped. The bytes after the whole lines (a last line cut short) are
  * overwritten.
  */
-function readLines<Value>({ framed, size }: Framed): { entries: Map<string, Value>; wholeSize: number; deadSize: number; sound: boolean } {
+function readLines<Value>({ framed, size }: Framed): {
+  entries: Map<string, Value>;
+  wholeSize: number;
+  deadSize: number;
+  sound: boolean;
+} {
   framed[0] = 0x5b;
   // The file's byte i is framed's byte i + 1: the whole lines end where the last newline is, in the file's count.
   const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
   let count = 0;
-  for (let at = framed.indexOf(0x0a, 1); at >= 0 && at <= wholeSize; at = framed.indexOf(0x0a, at + 1)) count++;
+  for (
+    let at = framed.indexOf(0x0a, 1);
+    at >= 0 && at <= wholeSize;
+    at = framed.indexOf(0x0a, at + 1)
+  )
+    count++;
   // Every whole line ends with a comma: a last element of 0 closes the array.
   framed[wholeSize + 1] = 0x30;
   framed[wholeSize + 2] = 0x5d;
@@ -155,7 +180,11 @@ function readLines<Value>({ framed, size }: Framed): { entries: Map<string, Valu
   }
   if (!lines) {
     lines = [];
-    for (let start = 1, end = framed.indexOf(0x0a, start); end >= 0 && end <= wholeSize; start = end + 1, end = framed.indexOf(0x0a, start)) {
+    for (
+      let start = 1, end = framed.indexOf(0x0a, start);
+      end >= 0 && end <= wholeSize;
+      start = end + 1, end = framed.indexOf(0x0a, start)
+    ) {
       try {
         lines.push(JSON.parse(framed.toString('utf8', start, end).replace(/,$/, '')) as unknown);
       } catch {
@@ -182,6 +211,7 @@ function readLines<Value>({ framed, size }: Framed): { entries: Map<string, Valu
     else deadSize += lineSize(line as Line);
   }
   // Damaged lines are not live either.
-  if (!sound) deadSize = wholeSize - [...entries].reduce((sum, entry) => sum + lineSize(entry as Line), 0);
+  if (!sound)
+    deadSize = wholeSize - [...entries].reduce((sum, entry) => sum + lineSize(entry as Line), 0);
   return { entries, wholeSize, deadSize, sound };
 }

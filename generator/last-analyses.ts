@@ -27,7 +27,16 @@ export interface LastAnalysis {
   fields: Record<string, unknown>;
 }
 
-type Stored = [kind: string, relative: string, digest: string, source: string, checked: string | null, problems: FileMeta['problems'], words: number, fields: Record<string, unknown>];
+type Stored = [
+  kind: string,
+  relative: string,
+  digest: string,
+  source: string,
+  checked: string | null,
+  problems: FileMeta['problems'],
+  words: number,
+  fields: Record<string, unknown>,
+];
 
 export type LastAnalyses = KeyedLog<Stored>;
 
@@ -39,26 +48,72 @@ const LONG_VALUE = 320;
 export function lastAnalysis(log: LastAnalyses, file: string): LastAnalysis | undefined {
   const stored = log.get(file);
   if (!wellFormed(stored)) return undefined;
-  return { kind: stored[0], relative: stored[1], digest: stored[2], source: stored[3], checked: stored[4] ?? undefined, problems: stored[5], words: stored[6], fields: stored[7] };
+  return {
+    kind: stored[0],
+    relative: stored[1],
+    digest: stored[2],
+    source: stored[3],
+    checked: stored[4] ?? undefined,
+    problems: stored[5],
+    words: stored[6],
+    fields: stored[7],
+  };
 }
 
 /** Whether a line of the log reads as one of ours: one damaged (a disk, a hand) costs an analysis, never fields of another shape. */
 function wellFormed(stored: unknown): stored is Stored {
   if (!Array.isArray(stored) || stored.length !== 8) return false;
   const [kind, relative, digest, source, checked, problems, words, fields] = stored as unknown[];
-  return [kind, relative, digest, source].every((value) => typeof value === 'string') && (checked === null || typeof checked === 'string') && Array.isArray(problems) && typeof words === 'number' && typeof fields === 'object' && fields !== null && !Array.isArray(fields);
+  return (
+    [kind, relative, digest, source].every((value) => typeof value === 'string') &&
+    (checked === null || typeof checked === 'string') &&
+    Array.isArray(problems) &&
+    typeof words === 'number' &&
+    typeof fields === 'object' &&
+    fields !== null &&
+    !Array.isArray(fields)
+  );
 }
 
 /** Records a file's analysis: its source and whole fields, as a fresh analysis or the cache gives them. Only a collection's records leave long values out. */
-export function noteAnalysis(log: LastAnalyses, file: string, analysis: Pick<LastAnalysis, 'kind' | 'relative' | 'digest' | 'source'>, meta: FileMeta, isRecord: boolean): void {
-  const fields = isRecord ? Object.fromEntries(Object.entries(meta.data).filter(([, value]) => JSON.stringify(value).length <= LONG_VALUE)) : meta.data;
-  log.set(file, [analysis.kind, analysis.relative, analysis.digest, analysis.source, null, meta.problems, meta.words, fields]);
+export function noteAnalysis(
+  log: LastAnalyses,
+  file: string,
+  analysis: Pick<LastAnalysis, 'kind' | 'relative' | 'digest' | 'source'>,
+  meta: FileMeta,
+  isRecord: boolean,
+): void {
+  const fields = isRecord
+    ? Object.fromEntries(
+        Object.entries(meta.data).filter(([, value]) => JSON.stringify(value).length <= LONG_VALUE),
+      )
+    : meta.data;
+  log.set(file, [
+    analysis.kind,
+    analysis.relative,
+    analysis.digest,
+    analysis.source,
+    null,
+    meta.problems,
+    meta.words,
+    fields,
+  ]);
 }
 
 /** Notes that the file passed the corpus-wide checks against these records. */
 export function noteChecked(log: LastAnalyses, file: string, records: string): void {
   const stored = log.get(file);
-  if (stored && stored[4] !== records) log.set(file, [stored[0], stored[1], stored[2], stored[3], records, stored[5], stored[6], stored[7]]);
+  if (stored && stored[4] !== records)
+    log.set(file, [
+      stored[0],
+      stored[1],
+      stored[2],
+      stored[3],
+      records,
+      stored[5],
+      stored[6],
+      stored[7],
+    ]);
 }
 
 /**
@@ -101,7 +156,9 @@ class LeanMeta implements FileMeta {
   }
 }
 
-export const metaOf = (last: LastAnalysis, whole: () => FileMeta): FileMeta => new LeanMeta(last, whole);
+export const metaOf = (last: LastAnalysis, whole: () => FileMeta): FileMeta =>
+  new LeanMeta(last, whole);
 
 /** The meta with every field: itself, unless it came from the last analyses with long values left out. */
-export const wholeMeta = (meta: FileMeta): FileMeta => (meta instanceof LeanMeta ? meta.whole() : meta);
+export const wholeMeta = (meta: FileMeta): FileMeta =>
+  meta instanceof LeanMeta ? meta.whole() : meta;

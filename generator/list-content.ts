@@ -14,17 +14,24 @@ export async function listContent(dir: string): Promise<string[]> {
 }
 
 /** `dir` is absolute and normalized: every entry's parentPath then starts with it. */
-async function listInto(dir: string, prefix: string, files: string[], visited: Set<string>): Promise<void> {
+async function listInto(
+  dir: string,
+  prefix: string,
+  files: string[],
+  visited: Set<string>,
+): Promise<void> {
   visited.add(await realpath(dir));
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     const folder = entry.parentPath.slice(dir.length + 1);
-    const relative = prefix + (folder ? `${folder.split(path.sep).join('/')}/${entry.name}` : entry.name);
+    const relative =
+      prefix + (folder ? `${folder.split(path.sep).join('/')}/${entry.name}` : entry.name);
     if (entry.isFile()) files.push(relative);
     else if (entry.isSymbolicLink()) {
       const target = path.join(entry.parentPath, entry.name);
       const info = await stat(target).catch(() => undefined);
       if (info?.isFile()) files.push(relative);
-      else if (info?.isDirectory() && !visited.has(await realpath(target))) await listInto(target, `${relative}/`, files, visited);
+      else if (info?.isDirectory() && !visited.has(await realpath(target)))
+        await listInto(target, `${relative}/`, files, visited);
     }
   }
 }
@@ -41,4 +48,5 @@ export function pathsUnder(dir: string): (relative: string) => string {
 }
 
 /** Whether fast-glob's default would skip the path: some segment of it starts with a dot. */
-export const isHidden = (relative: string): boolean => relative.startsWith('.') || relative.includes('/.');
+export const isHidden = (relative: string): boolean =>
+  relative.startsWith('.') || relative.includes('/.');

@@ -56,7 +56,12 @@ export interface ContentRecord {
    * items) are left out: only the record's own page and document show them, and those are
    * made from `complete()`.
    */
-  fields: Record<string, unknown> & { title: string; category: string; summary: string; lastUpdated: string };
+  fields: Record<string, unknown> & {
+    title: string;
+    category: string;
+    summary: string;
+    lastUpdated: string;
+  };
   /** The record with every field, read from the cache if need be. */
   complete(): ContentRecord;
   /** A hash of the file: what every output built from this record alone depends on. */
@@ -118,15 +123,28 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   // Absolute, as the content reader knows files.
   const inRoot = pathsUnder(path.resolve(contentDir));
 
-  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map((name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }));
-  const jobs: ContentFile[] = [...dataFiles, ...REQUIRED_PAGES.map((name): ContentFile => ({ file: inRoot(`pages/${name}.md`), relative: inContent(`pages/${name}.md`), kind: 'page' }))];
+  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map(
+    (name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }),
+  );
+  const jobs: ContentFile[] = [
+    ...dataFiles,
+    ...REQUIRED_PAGES.map(
+      (name): ContentFile => ({
+        file: inRoot(`pages/${name}.md`),
+        relative: inContent(`pages/${name}.md`),
+        kind: 'page',
+      }),
+    ),
+  ];
   const reader = options.reader ?? contentReader();
   const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
   const inCollection = new Map<string, string[]>(COLLECTION_KEYS.map((key) => [key, []]));
   /** The records of a collection, if `f` is one of its records: a .md file right in the collection's folder. */
   const recordsHolding = (f: string) => {
     const slash = f.indexOf('/');
-    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1) ? inCollection.get(f.slice(0, slash)) : undefined;
+    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1)
+      ? inCollection.get(f.slice(0, slash))
+      : undefined;
   };
   // One pass over the listing, sorted, so each collection's files keep their order.
   for (const f of everyFile) recordsHolding(f)?.push(f);
@@ -139,33 +157,68 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }
   }
   const pageNames = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
-  problems.push(...strayMarkdownProblems(everyFile, (f) => pageNames.has(f) || recordsHolding(f) !== undefined, REQUIRED_PAGES, inContent));
-  const analyses = await analyzeFiles(jobs, { cache: options.cache, threads: options.threads, progress: options.progress, reader });
+  problems.push(
+    ...strayMarkdownProblems(
+      everyFile,
+      (f) => pageNames.has(f) || recordsHolding(f) !== undefined,
+      REQUIRED_PAGES,
+      inContent,
+    ),
+  );
+  const analyses = await analyzeFiles(jobs, {
+    cache: options.cache,
+    threads: options.threads,
+    progress: options.progress,
+    reader,
+  });
 
   const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
     const analysis = analyses[i];
     if (!analysis) {
-      problems.push({ file: relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${relative} (see docs/content-guide.md)` });
+      problems.push({
+        file: relative,
+        line: 1,
+        field: 'file',
+        what: 'does not exist',
+        fix: `create ${relative} (see docs/content-guide.md)`,
+      });
       return undefined;
     }
     problems.push(...analysis.meta.problems);
     return analysis.meta.problems.length ? undefined : analysis.meta.data;
   }) as [Site | undefined, PricingSource | undefined, { images: InstanceImage[] } | undefined];
   // A copy: the analysed fields are kept for the next build (analyze-files.ts).
-  const site = written && options.baseUrl ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') } : written;
+  const site =
+    written && options.baseUrl
+      ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+      : written;
 
   const pageFiles: Analyzed[] = [];
-  const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<CollectionKey, Analyzed[]>;
+  const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<
+    CollectionKey,
+    Analyzed[]
+  >;
   for (let i = dataFiles.length; i < jobs.length; i++) {
     const job = jobs[i]!;
     const analysis = analyses[i];
     if (job.kind === 'page') {
       if (!analysis) {
-        problems.push({ file: job.relative, line: 1, field: 'file', what: 'does not exist', fix: `create ${job.relative} with a title, a description and a body` });
+        problems.push({
+          file: job.relative,
+          line: 1,
+          field: 'file',
+          what: 'does not exist',
+          fix: `create ${job.relative} with a title, a description and a body`,
+        });
         continue;
       }
       problems.push(...analysis.meta.problems);
-      pageFiles.push({ file: job.relative, at: job.file, slug: path.basename(job.file, '.md'), analysis });
+      pageFiles.push({
+        file: job.relative,
+        at: job.file,
+        slug: path.basename(job.file, '.md'),
+        analysis,
+      });
       continue;
     }
     if (!analysis) continue;
@@ -186,35 +239,58 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 
   // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
-  const slugs = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))])) as Record<CollectionKey, Set<string>>;
+  const slugs = Object.fromEntries(
+    COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))]),
+  ) as Record<CollectionKey, Set<string>>;
   const isSitePath = sitePathsOf(slugs);
   // A file's checks depend on its text and on which records there are (the site's paths follow from them): a text that passed them against the same records passes again.
-  const recordsKey = hash('sha1', COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'), 'base64url');
+  const recordsKey = hash(
+    'sha1',
+    COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'),
+    'base64url',
+  );
   const last = options.cache?.lastAnalyses();
-  for (const { file, at, analysis } of [...COLLECTION_KEYS.flatMap((k) => analyzed[k]), ...pageFiles]) {
+  for (const { file, at, analysis } of [
+    ...COLLECTION_KEYS.flatMap((k) => analyzed[k]),
+    ...pageFiles,
+  ]) {
     const pause = turn();
     if (pause) await pause;
     if (analysis.checked === recordsKey) continue;
-    const found = [...referenceProblems(file, analysis.meta, slugs), ...linkProblems(file, analysis.meta, isSitePath)];
+    const found = [
+      ...referenceProblems(file, analysis.meta, slugs),
+      ...linkProblems(file, analysis.meta, isSitePath),
+    ];
     problems.push(...found);
     if (last && !found.length) noteChecked(last, at, recordsKey);
   }
   last?.save();
 
   if (problems.length || !site || !pricing || !catalogue) {
-    throw new ContentError(problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line));
+    throw new ContentError(
+      problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+    );
   }
 
   const records = {} as Record<CollectionKey, ContentRecord[]>;
   for (const key of COLLECTION_KEYS) {
     await turn();
-    records[key] = analyzed[key].map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis)).sort(compareRecords);
+    records[key] = analyzed[key]
+      .map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis))
+      .sort(compareRecords);
   }
   keepSiteIndex(records, { slugs, isSitePath });
   const pages = Object.fromEntries(
     pageFiles.map(({ file, slug, analysis }) => [
       slug,
-      { name: slug, file, title: String(analysis.meta.data.title), description: String(analysis.meta.data.description), source: analysis.source, body: analysis.body },
+      {
+        name: slug,
+        file,
+        title: String(analysis.meta.data.title),
+        description: String(analysis.meta.data.description),
+        source: analysis.source,
+        body: analysis.body,
+      },
     ]),
   ) as Corpus['pages'];
 
@@ -224,7 +300,13 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
 /** How problems name a file, and part of what its outputs depend on (analyze-files.ts). */
 export const problemName = (file: string): string => path.relative(process.cwd(), file) || file;
 
-export function toRecord(site: Site, collection: CollectionKey, file: string, slug: string, analysis: AnalyzedFile): ContentRecord {
+export function toRecord(
+  site: Site,
+  collection: CollectionKey,
+  file: string,
+  slug: string,
+  analysis: AnalyzedFile,
+): ContentRecord {
   const { meta, source, body } = analysis;
   const record: ContentRecord = {
     collection,

@@ -15,14 +15,23 @@ import { root as escapingRoot } from './markdown-escape.ts';
  * One Markdown tree per page; the HTML page and its Markdown twin are both rendered
  * from it, so they cannot say different things.
  */
-const parserWith = (constructs: number) => unified().use(remarkParse).use(remarkGfmWith(constructs));
+const parserWith = (constructs: number) =>
+  unified().use(remarkParse).use(remarkGfmWith(constructs));
 /** A parser for each set of GFM's optional constructs a document may hold (gfm-constructs.ts), made when first needed. */
 const parsers = new Map<number, ReturnType<typeof parserWith>>();
-const parserFor = (constructs: number) => parsers.get(constructs) ?? parsers.set(constructs, parserWith(constructs)).get(constructs)!;
+const parserFor = (constructs: number) =>
+  parsers.get(constructs) ?? parsers.set(constructs, parserWith(constructs)).get(constructs)!;
 const toHast = unified().use(remarkRehype).use(headingIds).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
 /** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
-export const MARKDOWN_STYLE = { bullet: '-', emphasis: '_', strong: '*', fences: true, rule: '-', listItemIndent: 'one' } as const;
+export const MARKDOWN_STYLE = {
+  bullet: '-',
+  emphasis: '_',
+  strong: '*',
+  fences: true,
+  rule: '-',
+  listItemIndent: 'one',
+} as const;
 const markdownWriter = unified()
   .use(remarkGfm)
   .use(remarkStringify, { ...MARKDOWN_STYLE, handlers: { root: escapingRoot } });
@@ -45,7 +54,17 @@ function scrollableBlocks() {
         } else if (child.tagName === 'table') {
           tables++;
           const name = heading ? `Table: ${heading}` : `Table ${tables}`;
-          children[i] = { type: 'element', tagName: 'div', properties: { className: ['table-scroll'], role: 'region', ariaLabel: name, tabIndex: 0 }, children: [child] };
+          children[i] = {
+            type: 'element',
+            tagName: 'div',
+            properties: {
+              className: ['table-scroll'],
+              role: 'region',
+              ariaLabel: name,
+              tabIndex: 0,
+            },
+            children: [child],
+          };
         } else if (child.tagName === 'pre') {
           child.properties.tabIndex = 0;
         } else {
@@ -130,7 +149,9 @@ export function writtenBody(text: string, tree: MdastRoot): WrittenBody {
 
 /** Markdown documents one after another, as blocks: a blank line between each. */
 export function joinMarkdown(...parts: (string | undefined)[]): string {
-  return parts.filter((part): part is string => part !== undefined && part.trim() !== '').join('\n');
+  return parts
+    .filter((part): part is string => part !== undefined && part.trim() !== '')
+    .join('\n');
 }
 
 const TEXT_BLOCKS = new Set(['paragraph', 'heading', 'tableCell', 'code']);
@@ -140,7 +161,9 @@ export function wordCount(tree: MdastRoot): number {
   let words = 0;
   const visit = (node: { type: string; children?: unknown[] }): void => {
     if (TEXT_BLOCKS.has(node.type)) {
-      words += mdastText(node as never).split(/\s+/).filter(Boolean).length;
+      words += mdastText(node as never)
+        .split(/\s+/)
+        .filter(Boolean).length;
       return;
     }
     for (const child of node.children ?? []) visit(child as never);
@@ -162,11 +185,18 @@ export interface BodyFinding {
 
 export function inspectBody(tree: MdastRoot): BodyFinding[] {
   const findings: BodyFinding[] = [];
-  const visit = (node: { type: string; children?: unknown[]; position?: { start: { line: number } } } & Record<string, unknown>): void => {
+  const visit = (
+    node: { type: string; children?: unknown[]; position?: { start: { line: number } } } & Record<
+      string,
+      unknown
+    >,
+  ): void => {
     const line = node.position?.start.line ?? 1;
-    if (node.type === 'heading' && node.depth === 1) findings.push({ kind: 'h1', line, value: mdastText(node as never) });
+    if (node.type === 'heading' && node.depth === 1)
+      findings.push({ kind: 'h1', line, value: mdastText(node as never) });
     if (node.type === 'html') findings.push({ kind: 'html', line, value: String(node.value) });
-    if (node.type === 'link' || node.type === 'definition') findings.push({ kind: 'link', line, value: String(node.url) });
+    if (node.type === 'link' || node.type === 'definition')
+      findings.push({ kind: 'link', line, value: String(node.url) });
     for (const child of node.children ?? []) visit(child as never);
   };
   visit(tree as never);

@@ -58,21 +58,33 @@ export interface OutputPart {
  * The signature of an output made from `inputs`. Tens of thousands per build: one call on
  * the joined inputs, with no Hash object made (or copied) for each.
  */
-export const signatureOf = (inputs: string[]): string => hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
+export const signatureOf = (inputs: string[]): string =>
+  hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
 
 /**
  * The signature covers the given inputs and the generator itself, so a change to either
  * renders again. The text is not kept once rendered: a build holding every page it wrote
  * took gigabytes at 50,000 records.
  */
-export function lazyOutput<Content extends FileContent>(inputs: string[], render: () => Content, elsewhere: Elsewhere<Content> = {}): LazyOutput<Content> {
+export function lazyOutput<Content extends FileContent>(
+  inputs: string[],
+  render: () => Content,
+  elsewhere: Elsewhere<Content> = {},
+): LazyOutput<Content> {
   return signedOutput(signatureOf(inputs), render, elsewhere);
 }
 
-type Elsewhere<Content extends FileContent> = Pick<LazyOutput<Content>, 'renderElsewhere' | 'renderInPool'>;
+type Elsewhere<Content extends FileContent> = Pick<
+  LazyOutput<Content>,
+  'renderElsewhere' | 'renderInPool'
+>;
 
 /** A lazy output whose signature is already known: made by signatureOf, now or by an earlier build (record-signatures.ts). */
-export function signedOutput<Content extends FileContent>(signature: string, render: () => Content, elsewhere: Elsewhere<Content> = {}): LazyOutput<Content> {
+export function signedOutput<Content extends FileContent>(
+  signature: string,
+  render: () => Content,
+  elsewhere: Elsewhere<Content> = {},
+): LazyOutput<Content> {
   return { signature, render, ...elsewhere };
 }
 
@@ -85,10 +97,14 @@ export function composedOutput(parts: OutputPart[]): LazyOutput<string> {
   };
 }
 
-export const isLazy = (output: Output): output is LazyOutput => typeof output === 'object' && !(output instanceof Uint8Array);
+export const isLazy = (output: Output): output is LazyOutput =>
+  typeof output === 'object' && !(output instanceof Uint8Array);
 
 /** What the file holds, rendered if need be. */
-export const contentOf = <Content extends FileContent>(output: Content | LazyOutput<Content>): Content => (isLazy(output) ? output.render() : output);
+export const contentOf = <Content extends FileContent>(
+  output: Content | LazyOutput<Content>,
+): Content => (isLazy(output) ? output.render() : output);
 
 /** A hash of a file's content, for an input that is itself an output. */
-export const outputKey = (output: Output): string => (isLazy(output) ? output.signature : hash('sha1', output, 'base64url'));
+export const outputKey = (output: Output): string =>
+  isLazy(output) ? output.signature : hash('sha1', output, 'base64url');

@@ -11,10 +11,12 @@ export interface ReferenceField {
 
 /** Every reference field of every collection, in collection and schema order. */
 export const REFERENCE_FIELDS: readonly ReferenceField[] = COLLECTION_KEYS.flatMap((collection) =>
-  Object.entries(frontmatterSchema(collection).properties as Record<string, JsonSchema>).flatMap(([field, property]) => {
-    const target = property['x-references'] as CollectionKey | undefined;
-    return target ? [{ collection, field, target }] : [];
-  }),
+  Object.entries(frontmatterSchema(collection).properties as Record<string, JsonSchema>).flatMap(
+    ([field, property]) => {
+      const target = property['x-references'] as CollectionKey | undefined;
+      return target ? [{ collection, field, target }] : [];
+    },
+  ),
 );
 
 export interface CorpusRelations {
@@ -31,11 +33,14 @@ const built = new WeakMap<Corpus, CorpusRelations>();
 const keyOf = (collection: CollectionKey, slug: string) => `${collection}/${slug}`;
 
 /** How relations name a record: `collection/slug`. */
-export const recordKey = (record: Pick<ContentRecord, 'collection' | 'slug'>): string => keyOf(record.collection, record.slug);
+export const recordKey = (record: Pick<ContentRecord, 'collection' | 'slug'>): string =>
+  keyOf(record.collection, record.slug);
 
 /** The keys of every record `record` references, field by field in schema order. */
 export const referencedKeys = (record: ContentRecord): string[] =>
-  REFERENCE_FIELDS.filter((field) => field.collection === record.collection).flatMap((field) => slugsOf(record, field).map((slug) => keyOf(field.target, slug)));
+  REFERENCE_FIELDS.filter((field) => field.collection === record.collection).flatMap((field) =>
+    slugsOf(record, field).map((slug) => keyOf(field.target, slug)),
+  );
 
 /**
  * What relations are made of: kept with them, so that an edit's relations can be made from
@@ -52,7 +57,11 @@ interface RelationsIndex {
 
 const indexes = new WeakMap<CorpusRelations, RelationsIndex>();
 
-const byCollection = <Value>(): Record<CollectionKey, Map<string, Value>> => Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Map<string, Value>()])) as Record<CollectionKey, Map<string, Value>>;
+const byCollection = <Value>(): Record<CollectionKey, Map<string, Value>> =>
+  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Map<string, Value>()])) as Record<
+    CollectionKey,
+    Map<string, Value>
+  >;
 
 /** The slugs of the records `record` references in `field`. */
 function slugsOf(record: ContentRecord, field: ReferenceField): string[] {
@@ -98,13 +107,24 @@ export function relationsOf(corpus: Corpus): CorpusRelations {
  * keeps its place in its collection's order and references the same records. Otherwise
  * (or when `before`'s relations were never made) `after`'s are made afresh when asked for.
  */
-export function carryRelations(before: Corpus, after: Corpus, replaced: ReadonlyMap<ContentRecord, ContentRecord>): void {
+export function carryRelations(
+  before: Corpus,
+  after: Corpus,
+  replaced: ReadonlyMap<ContentRecord, ContentRecord>,
+): void {
   const last = built.get(before);
   const index = last && indexes.get(last);
   if (!index) return;
   for (const [old, edited] of replaced) {
     if (after.records[edited.collection][index.positions.get(old)!] !== edited) return;
-    if (REFERENCE_FIELDS.some((field) => field.collection === edited.collection && slugsOf(old, field).join('\0') !== slugsOf(edited, field).join('\0'))) return;
+    if (
+      REFERENCE_FIELDS.some(
+        (field) =>
+          field.collection === edited.collection &&
+          slugsOf(old, field).join('\0') !== slugsOf(edited, field).join('\0'),
+      )
+    )
+      return;
   }
   // What changes is copied first: before's relations stay as they were.
   const records = { ...index.records };
@@ -143,7 +163,11 @@ function remember(corpus: Corpus, index: RelationsIndex): CorpusRelations {
     },
     referrers(record) {
       const byField = referrers[record.collection].get(record.slug);
-      return byField ? REFERENCE_FIELDS.flatMap((field, f) => (byField[f] ? [{ field, records: byField[f] }] : [])) : [];
+      return byField
+        ? REFERENCE_FIELDS.flatMap((field, f) =>
+            byField[f] ? [{ field, records: byField[f] }] : [],
+          )
+        : [];
     },
   };
   built.set(corpus, relations);

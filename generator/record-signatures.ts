@@ -3,7 +3,12 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { generatorFingerprint } from './build-cache.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import type { ContentRecord, Corpus } from './load-content.ts';
-import { recordKey, referencedKeys, relationsOf, type CorpusRelations } from './record-relations.ts';
+import {
+  recordKey,
+  referencedKeys,
+  relationsOf,
+  type CorpusRelations,
+} from './record-relations.ts';
 import { replaceFile } from './replace-file.ts';
 
 /** The signatures of the three files built from one record (render-site.ts, recordOutputs). */
@@ -33,8 +38,21 @@ export interface KeptRecords {
   inputs?: string;
 }
 
-function lineOf(record: ContentRecord, card: string, references: string, signatures: RecordSignatures): string {
-  return [recordKey(record), record.source, card, references, signatures.document, signatures.html, signatures.twin].join('\t');
+function lineOf(
+  record: ContentRecord,
+  card: string,
+  references: string,
+  signatures: RecordSignatures,
+): string {
+  return [
+    recordKey(record),
+    record.source,
+    card,
+    references,
+    signatures.document,
+    signatures.html,
+    signatures.twin,
+  ].join('\t');
 }
 
 const referencesOf = (line: string) => line.split('\t')[3]!.split(' ').filter(Boolean);
@@ -70,11 +88,19 @@ export interface SignatureMemo {
  * since deleted must itself have changed, or the build stops with a problem.) The rest,
  * and everything when the generator or the site settings changed, are worked out anew.
  */
-export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpus, siteKey: string, cardKeyOf: (record: ContentRecord) => string): Promise<SignatureMemo> {
+export async function signatureMemo(
+  last: KeptRecords | undefined,
+  corpus: Corpus,
+  siteKey: string,
+  cardKeyOf: (record: ContentRecord) => string,
+): Promise<SignatureMemo> {
   // Over every record: in npm run dev, a stretch of 0.1 s during which nothing was served.
   const turn = eventLoopTurns();
   const generator = generatorFingerprint();
-  const lines = last !== undefined && last.generator === generator && last.siteKey === siteKey ? last.lines : [];
+  const lines =
+    last !== undefined && last.generator === generator && last.siteKey === siteKey
+      ? last.lines
+      : [];
   const oldKeys = lines.map((line) => line.slice(0, line.indexOf('\t')));
   const oldIndex = new Map<string, number>();
   for (const [i, key] of oldKeys.entries()) oldIndex.set(key, i);
@@ -100,7 +126,10 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
       if (at !== undefined) present[at] = 1;
       const line = at === undefined ? undefined : lines[at]!;
       // The source follows the name and a tab: compared where it stands, without cutting the line.
-      if (line?.startsWith(record.source, name.length + 1) && line[name.length + 1 + record.source.length] === '\t') {
+      if (
+        line?.startsWith(record.source, name.length + 1) &&
+        line[name.length + 1 + record.source.length] === '\t'
+      ) {
         const cardAt = name.length + record.source.length + 2;
         cards.set(record, line.slice(cardAt, line.indexOf('\t', cardAt)));
         continue;
@@ -108,8 +137,10 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
       touched.add(name);
       for (const target of referencedKeys(record)) touched.add(target);
       if (at !== undefined) for (const target of referencesOf(lines[at]!)) touched.add(target);
-      for (const { records } of (relations ??= relationsOf(corpus)).referrers(record)) for (const referrer of records) touched.add(recordKey(referrer));
-      for (const neighbour of [list[i - 1], list[i + 1]]) if (neighbour) touched.add(recordKey(neighbour));
+      for (const { records } of (relations ??= relationsOf(corpus)).referrers(record))
+        for (const referrer of records) touched.add(recordKey(referrer));
+      for (const neighbour of [list[i - 1], list[i + 1]])
+        if (neighbour) touched.add(recordKey(neighbour));
     }
   }
   oldKeys.forEach((_name, i) => {
@@ -118,7 +149,8 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
 
   // Second pass: of the rest, those with the same neighbours as before keep their line.
   const reused = new Map<ContentRecord, string>();
-  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) => (now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`));
+  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) =>
+    now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`);
   for (const key of lines.length ? COLLECTION_KEYS : []) {
     const list = corpus.records[key];
     const listNames = names[key];
@@ -128,7 +160,11 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
       const name = listNames[i]!;
       const at = oldIndex.get(name);
       if (at === undefined || touched.has(name)) continue;
-      if (sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) && sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])) reused.set(list[i]!, lines[at]!);
+      if (
+        sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) &&
+        sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])
+      )
+        reused.set(list[i]!, lines[at]!);
     }
   }
 
@@ -149,14 +185,28 @@ export async function signatureMemo(last: KeptRecords | undefined, corpus: Corpu
       const twinAt = line.lastIndexOf('\t');
       const htmlAt = line.lastIndexOf('\t', twinAt - 1);
       const documentAt = line.lastIndexOf('\t', htmlAt - 1);
-      return { document: line.slice(documentAt + 1, htmlAt), html: line.slice(htmlAt + 1, twinAt), twin: line.slice(twinAt + 1) };
+      return {
+        document: line.slice(documentAt + 1, htmlAt),
+        html: line.slice(htmlAt + 1, twinAt),
+        twin: line.slice(twinAt + 1),
+      };
     },
 
     note(record, signatures) {
-      if (!reused.has(record)) noted.set(record, lineOf(record, card(record), referencedKeys(record).join(' '), signatures));
+      if (!reused.has(record))
+        noted.set(
+          record,
+          lineOf(record, card(record), referencedKeys(record).join(' '), signatures),
+        );
     },
 
-    kept: () => ({ generator, siteKey, lines: COLLECTION_KEYS.flatMap((key) => corpus.records[key].map((record) => noted.get(record) ?? reused.get(record)!)) }),
+    kept: () => ({
+      generator,
+      siteKey,
+      lines: COLLECTION_KEYS.flatMap((key) =>
+        corpus.records[key].map((record) => noted.get(record) ?? reused.get(record)!),
+      ),
+    }),
   };
 }
 
@@ -173,13 +223,24 @@ export function readKeptRecords(file: string): KeptRecords | undefined {
   try {
     const { generator, siteKey, inputs } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
     if (typeof generator !== 'string' || typeof siteKey !== 'string') return undefined;
-    return { generator, siteKey, lines: lines.slice(1, -1), ...(typeof inputs === 'string' && { inputs }) };
+    return {
+      generator,
+      siteKey,
+      lines: lines.slice(1, -1),
+      ...(typeof inputs === 'string' && { inputs }),
+    };
   } catch {
     return undefined;
   }
 }
 
-export function writeKeptRecords(file: string, { generator, siteKey, lines, inputs }: KeptRecords): void {
+export function writeKeptRecords(
+  file: string,
+  { generator, siteKey, lines, inputs }: KeptRecords,
+): void {
   // One join: a string made for each of tens of thousands of lines, then joined, cost twice the time.
-  replaceFile(file, `${JSON.stringify({ generator, siteKey, inputs })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`);
+  replaceFile(
+    file,
+    `${JSON.stringify({ generator, siteKey, inputs })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
+  );
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 export function removeEmptyFolders(root: string, deleted: readonly string[]): void {
   const folders = new Set<string>();
   for (const file of deleted) {
-    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir)) folders.add(dir);
+    for (let dir = path.dirname(file); dir.startsWith(root + path.sep); dir = path.dirname(dir))
+      folders.add(dir);
   }
   for (const dir of [...folders].sort((a, b) => b.length - a.length)) {
     // Gone already: a record deleted ahead of the build took its folder.

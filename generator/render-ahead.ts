@@ -32,7 +32,12 @@ export interface RenderAheadOptions {
  * Starts an output with a thread of its own before the write (render-site.ts, startEarly),
  * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
  */
-export function startAhead(early: Map<string, Promise<FileContent>>, file: string, output: LazyOutput, previous?: string): void {
+export function startAhead(
+  early: Map<string, Promise<FileContent>>,
+  file: string,
+  output: LazyOutput,
+  previous?: string,
+): void {
   if (!output.renderElsewhere) return;
   const text = output.renderElsewhere(previous);
   // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
@@ -52,7 +57,16 @@ export function startAhead(early: Map<string, Promise<FileContent>>, file: strin
  * work. One started early, before the write, is waited for before the pool starts, for
  * the same reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(entries: readonly [string, Output][], wanted: (file: string, output: LazyOutput) => boolean, { threads = availableParallelism(), early = new Map(), previous, records }: RenderAheadOptions = {}): RenderAhead {
+export function renderAhead(
+  entries: readonly [string, Output][],
+  wanted: (file: string, output: LazyOutput) => boolean,
+  {
+    threads = availableParallelism(),
+    early = new Map(),
+    previous,
+    records,
+  }: RenderAheadOptions = {},
+): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -61,7 +75,12 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   };
   const ownThread = new Set<number>();
   for (const [index, [file, output]] of entries.entries()) {
-    if (!isLazy(output) || !(output.renderElsewhere || output.renderInPool) || !wanted(file, output)) continue;
+    if (
+      !isLazy(output) ||
+      !(output.renderElsewhere || output.renderInPool) ||
+      !wanted(file, output)
+    )
+      continue;
     const begun = early.get(file);
     if (begun) start(index, begun);
     else if (output.renderElsewhere) ownThread.add(index);
@@ -72,7 +91,11 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
   // For a large build only (heap-growth.ts), and not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
   // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
-  const pool = poolWanted ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() => pageRenderPool(threads)) : undefined;
+  const pool = poolWanted
+    ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() =>
+        pageRenderPool(threads),
+      )
+    : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
     // After a pool, the writer has let go of every other output, but it allocates little while it waits: collected now, what
@@ -89,7 +112,10 @@ export function renderAhead(entries: readonly [string, Output][], wanted: (file:
     at(index) {
       for (; pool && next < pooled.length && pooled[next]! < index + POOL_WINDOW; next++) {
         const output = entries[pooled[next]!]![1] as LazyOutput;
-        start(pooled[next]!, pool.then((renderers) => output.renderInPool!(renderers)));
+        start(
+          pooled[next]!,
+          pool.then((renderers) => output.renderInPool!(renderers)),
+        );
       }
       if (ownThread.delete(index)) startOwnThread(index);
       const text = started.get(index);

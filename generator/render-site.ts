@@ -8,7 +8,13 @@ import { notFoundError } from '../core/api-error.ts';
 import { fillForms } from '../core/forms/render-form.ts';
 import { apiIndex, pricingDocument, recordDocument, toSummary } from './emit/api-documents.ts';
 import { llmsFullParts, llmsTxt } from './emit/llms-txt.ts';
-import { DATA_DIR, HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
+import {
+  DATA_DIR,
+  HEADERS_FILE,
+  headersFile,
+  REDIRECTS_FILE,
+  redirectsFile,
+} from './emit/netlify-rules.ts';
 import { openApiDocument } from './emit/openapi.ts';
 import { searchIndexJson } from './emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './emit/xml-documents.ts';
@@ -16,14 +22,32 @@ import type { ContentRecord, Corpus } from './load-content.ts';
 import { eventLoopTurns } from './event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { PROJECT_DIR } from './project-dir.ts';
-import { composedOutput, contentOf, isLazy, lazyOutput, outputKey, signatureOf, signedOutput, type CarriedFiles, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import {
+  composedOutput,
+  contentOf,
+  isLazy,
+  lazyOutput,
+  outputKey,
+  signatureOf,
+  signedOutput,
+  type CarriedFiles,
+  type LazyOutput,
+  type Output,
+  type OutputPart,
+} from './outputs.ts';
 import { signatureMemo, type KeptRecords, type RecordSignatures } from './record-signatures.ts';
 import type { PageRenderPool } from './parallel/page-render-pool.ts';
 import { renderPageJob, type PageTexts } from './parallel/page-render-job.ts';
 import { searchIndexOffThread } from './parallel/search-index-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
-import { cardKey, collectionListings, collectionPage, listingLastUpdated, type CollectionListing } from './pages/collection-page.ts';
+import {
+  cardKey,
+  collectionListings,
+  collectionPage,
+  listingLastUpdated,
+  type CollectionListing,
+} from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { homeHighlights, homePage } from './pages/home-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
@@ -35,9 +59,16 @@ import { neighboursOf, recordContext, relatedSignature } from './pages/record-co
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
-import { SOCIAL_IMAGE_NAMES, socialImagePath, socialImagePng, TOUCH_ICON_PATH, touchIconPng } from './social/social-image.ts';
+import {
+  SOCIAL_IMAGE_NAMES,
+  socialImagePath,
+  socialImagePng,
+  TOUCH_ICON_PATH,
+  touchIconPng,
+} from './social/social-image.ts';
 
-const asset = (name: string) => readFileSync(path.join(PROJECT_DIR, 'generator', 'assets', name), 'utf8');
+const asset = (name: string) =>
+  readFileSync(path.join(PROJECT_DIR, 'generator', 'assets', name), 'utf8');
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -67,7 +98,10 @@ export interface RenderedSite {
   records: KeptRecords;
 }
 
-export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, startEarly, lastRecords }: RenderOptions = {}): Promise<RenderedSite> {
+export async function renderSite(
+  corpus: Corpus,
+  { progress = NO_PROGRESS, startEarly, lastRecords }: RenderOptions = {},
+): Promise<RenderedSite> {
   const turn = eventLoopTurns();
   const files = new Map<string, Output>();
   const put = (file: string, content: Output) => {
@@ -80,20 +114,38 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   put(apiFile(paths.apiPricing), json(pricingDocument(corpus)));
   put(paths.openapi.slice(1), json(openapi));
   put(paths.apiNotFoundDocument.slice(1), json(notFoundError(corpus.site.baseUrl)));
-  const summaries = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)])) as Record<CollectionKey, Summary[]>;
-  const lists = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, json(summaries[key])])) as Record<CollectionKey, string>;
+  const summaries = Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [key, corpus.records[key].map(toSummary)]),
+  ) as Record<CollectionKey, Summary[]>;
+  const lists = Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [key, json(summaries[key])]),
+  ) as Record<CollectionKey, string>;
   // Each list hashed once: its file is written under this key, and the search index, made from the lists, is signed with them.
-  const listKeys = Object.fromEntries(COLLECTION_KEYS.map((key) => [key, outputKey(lists[key])])) as Record<CollectionKey, string>;
+  const listKeys = Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [key, outputKey(lists[key])]),
+  ) as Record<CollectionKey, string>;
   for (const key of COLLECTION_KEYS) {
     await turn();
     put(apiFile(paths.apiList(key)), json(summaryPage(key, summaries[key])));
-    put(`${DATA_DIR}/summaries/${key}.json`, signedOutput(listKeys[key], () => lists[key]));
+    put(
+      `${DATA_DIR}/summaries/${key}.json`,
+      signedOutput(listKeys[key], () => lists[key]),
+    );
   }
   const searchIndex = searchIndexOutput(summaries, lists, listKeys);
   put(`${DATA_DIR}/search-index.json`, searchIndex);
-  if (recordCount(summaries) <= EARLY_INDEX_RECORDS) startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+  if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
+    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
   put(`${DATA_DIR}/instance-images.json`, json(corpus.instanceImages));
-  put(`${DATA_DIR}/service.json`, json({ baseUrl: corpus.site.baseUrl, docs: corpus.site.baseUrl + paths.openapi, siteName: corpus.site.name, contactEmail: corpus.site.contactEmail }));
+  put(
+    `${DATA_DIR}/service.json`,
+    json({
+      baseUrl: corpus.site.baseUrl,
+      docs: corpus.site.baseUrl + paths.openapi,
+      siteName: corpus.site.name,
+      contactEmail: corpus.site.contactEmail,
+    }),
+  );
 
   await turn();
   const siteKey = siteKeyOf(corpus);
@@ -108,9 +160,16 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       return [document[1], page[0][1], page[1][1]];
     };
     const pagePath = paths.recordPage(record.collection, record.slug);
-    carried.push({ files: () => recordFiles(record, pagePath), keys: [signatures.document, signatures.html, signatures.twin], outputs });
+    carried.push({
+      files: () => recordFiles(record, pagePath),
+      keys: [signatures.document, signatures.html, signatures.twin],
+      outputs,
+    });
     // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
-    twins.set(pagePath, signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)));
+    twins.set(
+      pagePath,
+      signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)),
+    );
   };
   const putPage = (pagePath: string, [html, twin]: PageOutputs) => {
     put(...html);
@@ -120,14 +179,30 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   // The home page shows records (the newest posts, the threats cited most): what it shows is part of its signature.
   const highlights = homeHighlights(corpus);
   const home = homePage(corpus, highlights);
-  putPage(paths.home, lazyPage(corpus.site, paths.home, pageSignatures(siteKey, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)]), () => home));
+  putPage(
+    paths.home,
+    lazyPage(
+      corpus.site,
+      paths.home,
+      pageSignatures(siteKey, ['home-page', corpus.pages.home.source, JSON.stringify(highlights)]),
+      () => home,
+    ),
+  );
   const written = contentPages(corpus);
   const search = searchPage(corpus);
   // The search page is also the template the search-page function fills with results.
   const searchFiles = renderSearchPage(corpus.site, search);
   put(`${DATA_DIR}/search-page.json`, json(searchFiles.template));
   // Made from pricing.yaml alone, which signs it: its tree is made only when it is rendered (its first price loads ICU's currency data, 15 ms).
-  putPage(paths.pricingPage, lazyPage(corpus.site, paths.pricingPage, pageSignatures(siteKey, ['pricing-page', JSON.stringify(corpus.pricing)]), () => pricingPage(corpus)));
+  putPage(
+    paths.pricingPage,
+    lazyPage(
+      corpus.site,
+      paths.pricingPage,
+      pageSignatures(siteKey, ['pricing-page', JSON.stringify(corpus.pricing)]),
+      () => pricingPage(corpus),
+    ),
+  );
   const generated = [apiReferencePage(corpus, openapi), search];
   const thanks = thanksPages(corpus);
   const pages = [...written, ...generated, ...thanks];
@@ -147,7 +222,15 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       continue;
     }
     // A page is rendered from itself and the site settings alone: as data, it is its own signature.
-    putPage(page.path, lazyPage(corpus.site, page.path, pageSignatures(siteKey, ['site-page', JSON.stringify(page)]), () => page));
+    putPage(
+      page.path,
+      lazyPage(
+        corpus.site,
+        page.path,
+        pageSignatures(siteKey, ['site-page', JSON.stringify(page)]),
+        () => page,
+      ),
+    );
   }
   const listings = {} as Record<CollectionKey, CollectionListing[]>;
   for (const key of COLLECTION_KEYS) {
@@ -160,7 +243,19 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
       if (pause) await pause;
       const listingPath = paths.collectionPage(key, listing.page);
       const { records, ...place } = listing;
-      putPage(listingPath, lazyPage(corpus.site, listingPath, pageSignatures(siteKey, ['collection-page', JSON.stringify(place), ...records.map(memo.card)]), () => collectionPage(listing)));
+      putPage(
+        listingPath,
+        lazyPage(
+          corpus.site,
+          listingPath,
+          pageSignatures(siteKey, [
+            'collection-page',
+            JSON.stringify(place),
+            ...records.map(memo.card),
+          ]),
+          () => collectionPage(listing),
+        ),
+      );
     }
     for (const record of corpus.records[key]) {
       const pause = turn();
@@ -171,7 +266,11 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
         continue;
       }
       const { document, page } = recordOutputs(corpus, record, siteKey);
-      memo.note(record, { document: document[1].signature, html: page[0][1].signature, twin: page[1][1].signature });
+      memo.note(record, {
+        document: document[1].signature,
+        html: page[0][1].signature,
+        twin: page[1][1].signature,
+      });
       put(...document);
       putPage(paths.recordPage(key, record.slug), page);
     }
@@ -193,7 +292,12 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
   put(TOUCH_ICON_PATH.slice(1), lazyOutput(['touch-icon'], touchIconPng));
   const socialText = { siteName: corpus.site.name, host: new URL(corpus.site.baseUrl).host };
   for (const name of SOCIAL_IMAGE_NAMES) {
-    put(socialImagePath(name).slice(1), lazyOutput(['social-image', name, JSON.stringify(socialText)], () => socialImagePng(name, socialText)));
+    put(
+      socialImagePath(name).slice(1),
+      lazyOutput(['social-image', name, JSON.stringify(socialText)], () =>
+        socialImagePng(name, socialText),
+      ),
+    );
   }
   put('assets/search.js', asset('search.js'));
   put('assets/search-box.js', asset('search-box.js'));
@@ -206,7 +310,12 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
     const pause = turn();
     if (pause) await pause;
     const twin = twins.get(pagePath)!;
-    llmsFull.push({ key: partKey(i === 0, corpus.site.baseUrl, pagePath, twin), prefix, file: twinFile(pagePath), output: twin });
+    llmsFull.push({
+      key: partKey(i === 0, corpus.site.baseUrl, pagePath, twin),
+      prefix,
+      file: twinFile(pagePath),
+      output: twin,
+    });
   }
   put(paths.llmsFull.slice(1), composedOutput(llmsFull));
   await turn();
@@ -214,8 +323,14 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
     home,
     ...written,
     ...COLLECTION_KEYS.flatMap((key) => [
-      ...listings[key].map((listing) => ({ path: paths.collectionPage(key, listing.page), lastUpdated: listingLastUpdated(listing) })),
-      ...corpus.records[key].map((record) => ({ path: paths.recordPage(key, record.slug), lastUpdated: record.fields.lastUpdated })),
+      ...listings[key].map((listing) => ({
+        path: paths.collectionPage(key, listing.page),
+        lastUpdated: listingLastUpdated(listing),
+      })),
+      ...corpus.records[key].map((record) => ({
+        path: paths.recordPage(key, record.slug),
+        lastUpdated: record.fields.lastUpdated,
+      })),
     ]),
     { path: paths.pricingPage, lastUpdated: corpus.pricing.lastUpdated },
     ...generated,
@@ -242,15 +357,24 @@ export async function renderSite(corpus: Corpus, { progress = NO_PROGRESS, start
  */
 const EARLY_INDEX_RECORDS = 20_000;
 
-const recordCount = (summaries: Record<CollectionKey, Summary[]>) => Object.values(summaries).reduce((n, list) => n + list.length, 0);
+const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
+  Object.values(summaries).reduce((n, list) => n + list.length, 0);
 
 /**
  * The search index, written last: made apart from renderSite, so that what it holds is
  * the summaries alone, not renderSite's scope (the corpus) until the end of the write.
  */
-function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: Record<CollectionKey, string>, listKeys: Record<CollectionKey, string>): LazyOutput<Uint8Array> {
+function searchIndexOutput(
+  summaries: Record<CollectionKey, Summary[]>,
+  lists: Record<CollectionKey, string>,
+  listKeys: Record<CollectionKey, string>,
+): LazyOutput<Uint8Array> {
   const offThread = worthAThread(recordCount(summaries));
-  return lazyOutput<Uint8Array>(['search-index', ...Object.values(listKeys)], () => searchIndexJson((key) => summaries[key]), offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {});
+  return lazyOutput<Uint8Array>(
+    ['search-index', ...Object.values(listKeys)],
+    () => searchIndexJson((key) => summaries[key]),
+    offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {},
+  );
 }
 
 /**
@@ -261,7 +385,9 @@ function searchIndexOutput(summaries: Record<CollectionKey, Summary[]>, lists: R
  * gives the page its path), so it is the key as it is: ten thousand hashes fewer a build.
  */
 const partKey = (first: boolean, baseUrl: string, pagePath: string, twin: Output) =>
-  isLazy(twin) ? `${first ? 'first' : 'after'}:${twin.signature}` : signatureOf([first ? 'first' : 'after', baseUrl, pagePath, outputKey(twin)]);
+  isLazy(twin)
+    ? `${first ? 'first' : 'after'}:${twin.signature}`
+    : signatureOf([first ? 'first' : 'after', baseUrl, pagePath, outputKey(twin)]);
 
 /** The site settings, as every page's signature takes them: hashed once, not hashed again with each page. */
 const siteKeyOf = (corpus: Corpus) => hash('sha256', JSON.stringify(corpus.site), 'base64url');
@@ -275,13 +401,22 @@ type PageOutputs = [html: [string, LazyOutput<string>], twin: [string, LazyOutpu
  * The signatures of a page's HTML and twin: `inputs` are all the page is built from,
  * `htmlInputs` what only the HTML shows (navigation), so a change there leaves the twin as it is.
  */
-const pageSignatures = (siteKey: string, inputs: string[], htmlInputs: string[] = []): Pick<RecordSignatures, 'html' | 'twin'> => ({
+const pageSignatures = (
+  siteKey: string,
+  inputs: string[],
+  htmlInputs: string[] = [],
+): Pick<RecordSignatures, 'html' | 'twin'> => ({
   html: signatureOf([...inputs, ...htmlInputs, siteKey, 'html']),
   twin: signatureOf([...inputs, siteKey, 'twin']),
 });
 
 /** A page whose HTML and twin are rendered only when their signatures changed. */
-function lazyPage(site: Corpus['site'], pagePath: string, signatures: Pick<RecordSignatures, 'html' | 'twin'>, page: () => SitePage): PageOutputs {
+function lazyPage(
+  site: Corpus['site'],
+  pagePath: string,
+  signatures: Pick<RecordSignatures, 'html' | 'twin'>,
+  page: () => SitePage,
+): PageOutputs {
   // One render gives both files; each is kept only until it is taken, then let go.
   let held: Partial<PageTexts> = {};
   let coming: Promise<void> | undefined;
@@ -305,8 +440,18 @@ function lazyPage(site: Corpus['site'], pagePath: string, signatures: Pick<Recor
     return take(half);
   };
   return [
-    [pageFile(pagePath), signedOutput(signatures.html, () => now('html'), { renderInPool: (pool) => inPool(pool, 'html') })],
-    [twinFile(pagePath), signedOutput(signatures.twin, () => now('markdown'), { renderInPool: (pool) => inPool(pool, 'markdown') })],
+    [
+      pageFile(pagePath),
+      signedOutput(signatures.html, () => now('html'), {
+        renderInPool: (pool) => inPool(pool, 'html'),
+      }),
+    ],
+    [
+      twinFile(pagePath),
+      signedOutput(signatures.twin, () => now('markdown'), {
+        renderInPool: (pool) => inPool(pool, 'markdown'),
+      }),
+    ],
   ];
 }
 
@@ -316,14 +461,30 @@ function lazyPage(site: Corpus['site'], pagePath: string, signatures: Pick<Recor
  * whole site's render and by npm run dev to write an edited record's files before the rest.
  * With `known` signatures (record-signatures.ts), none is worked out.
  */
-export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = siteKeyOf(corpus), known?: RecordSignatures): { document: [string, LazyOutput<string>]; page: PageOutputs } {
+export function recordOutputs(
+  corpus: Corpus,
+  record: ContentRecord,
+  siteKey = siteKeyOf(corpus),
+  known?: RecordSignatures,
+): { document: [string, LazyOutput<string>]; page: PageOutputs } {
   const pagePath = paths.recordPage(record.collection, record.slug);
   return {
-    document: [apiFile(paths.apiRecord(record.collection, record.slug)), signedOutput(known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]), () => json(recordDocument(record.complete())))],
+    document: [
+      apiFile(paths.apiRecord(record.collection, record.slug)),
+      signedOutput(
+        known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]),
+        () => json(recordDocument(record.complete())),
+      ),
+    ],
     page: lazyPage(
       corpus.site,
       pagePath,
-      known ?? pageSignatures(siteKey, ['record-page', record.source, relatedSignature(corpus, record)], [JSON.stringify(neighboursOf(corpus, record))]),
+      known ??
+        pageSignatures(
+          siteKey,
+          ['record-page', record.source, relatedSignature(corpus, record)],
+          [JSON.stringify(neighboursOf(corpus, record))],
+        ),
       // Worked out again when rendered rather than held: 50,000 contexts with summaries took hundreds of megabytes.
       () => recordPage(record.complete(), recordContext(corpus, record)),
     ),
@@ -331,6 +492,9 @@ export function recordOutputs(corpus: Corpus, record: ContentRecord, siteKey = s
 }
 
 /** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
-export function recordFiles(record: Pick<ContentRecord, 'collection' | 'slug'>, page = paths.recordPage(record.collection, record.slug)): string[] {
+export function recordFiles(
+  record: Pick<ContentRecord, 'collection' | 'slug'>,
+  page = paths.recordPage(record.collection, record.slug),
+): string[] {
   return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }

@@ -14,7 +14,11 @@ import { generatorFingerprint } from './generator-fingerprint.mjs';
 const args = process.argv.slice(2);
 const nodeArgs = cleanBuildNodeArgs(process.execArgv, args);
 if (nodeArgs) {
-  const { status, signal, error } = spawnSync(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), ...args], { stdio: 'inherit' });
+  const { status, signal, error } = spawnSync(
+    process.execPath,
+    [...nodeArgs, fileURLToPath(import.meta.url), ...args],
+    { stdio: 'inherit' },
+  );
   if (error) throw error;
   if (signal) process.kill(process.pid, signal);
   process.exit(status ?? 1);
@@ -43,7 +47,9 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
     target: 'node20',
     logLevel: 'warning',
     // Bundled CommonJS dependencies (yaml) still call require.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   // esbuild's service process would otherwise stay for the whole build, 90 MB beside it.
   await stop();

@@ -1,13 +1,20 @@
 import type { Progress } from './progress.ts';
 
-const LABELS = { analyze: 'Reading and checking content', render: 'Rendering pages', write: 'Writing dist/' } as const;
+const LABELS = {
+  analyze: 'Reading and checking content',
+  render: 'Rendering pages',
+  write: 'Writing dist/',
+} as const;
 
 /**
  * Progress on an interactive terminal: one line, rewritten in place at most ten times a
  * second, cleared when the build ends. Elsewhere (CI logs, pipes) nothing: the build's
  * one-line summary is the whole report.
  */
-export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): { progress: Progress; done(): void } {
+export function terminalProgress(stream: NodeJS.WriteStream = process.stderr): {
+  progress: Progress;
+  done(): void;
+} {
   if (!stream.isTTY) return { progress: () => undefined, done: () => undefined };
   let last = 0;
   let shown = false;

@@ -40,8 +40,14 @@ function describe(error: ErrorObject, field: string): { field: string; what: str
     case 'required': {
       const missing = String(p.missingProperty);
       const property = (parent?.properties as Record<string, JsonSchema> | undefined)?.[missing];
-      const purpose = property?.description ? ` (${String(property.description).toLowerCase()})` : '';
-      return { field: field ? `${field}.${missing}` : missing, what: 'is missing', fix: `add \`${missing}:\`${purpose}` };
+      const purpose = property?.description
+        ? ` (${String(property.description).toLowerCase()})`
+        : '';
+      return {
+        field: field ? `${field}.${missing}` : missing,
+        what: 'is missing',
+        fix: `add \`${missing}:\`${purpose}`,
+      };
     }
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
@@ -60,36 +66,93 @@ function describe(error: ErrorObject, field: string): { field: string; what: str
       };
     }
     case 'enum':
-      return { field, what: `${show(error.data)} is not an allowed value`, fix: `use one of: ${(p.allowedValues as unknown[]).join(', ')}` };
+      return {
+        field,
+        what: `${show(error.data)} is not an allowed value`,
+        fix: `use one of: ${(p.allowedValues as unknown[]).join(', ')}`,
+      };
     case 'const':
-      return { field, what: `${show(error.data)} is not the expected value`, fix: `write ${show(p.allowedValue)}` };
+      return {
+        field,
+        what: `${show(error.data)} is not the expected value`,
+        fix: `write ${show(p.allowedValue)}`,
+      };
     case 'type': {
-      const actual = Array.isArray(error.data) ? 'a list' : error.data === null ? 'nothing' : `a ${typeof error.data}`;
-      const hint = p.type === 'array' ? 'a list such as [a, b]' : p.type === 'object' ? 'a mapping of `key: value` lines' : `a ${String(p.type)}`;
-      return { field, what: `is ${actual}, expected ${String(p.type)}`, fix: `write it as ${hint}` };
+      const actual = Array.isArray(error.data)
+        ? 'a list'
+        : error.data === null
+          ? 'nothing'
+          : `a ${typeof error.data}`;
+      const hint =
+        p.type === 'array'
+          ? 'a list such as [a, b]'
+          : p.type === 'object'
+            ? 'a mapping of `key: value` lines'
+            : `a ${String(p.type)}`;
+      return {
+        field,
+        what: `is ${actual}, expected ${String(p.type)}`,
+        fix: `write it as ${hint}`,
+      };
     }
     case 'minLength':
-      return { field, what: `is ${String(error.data).length} characters, too short`, fix: `write at least ${String(p.limit)} characters` };
+      return {
+        field,
+        what: `is ${String(error.data).length} characters, too short`,
+        fix: `write at least ${String(p.limit)} characters`,
+      };
     case 'maxLength':
-      return { field, what: `is ${String(error.data).length} characters, too long`, fix: `shorten it to at most ${String(p.limit)} characters` };
+      return {
+        field,
+        what: `is ${String(error.data).length} characters, too long`,
+        fix: `shorten it to at most ${String(p.limit)} characters`,
+      };
     case 'minItems':
-      return { field, what: `has ${(error.data as unknown[]).length} items, too few`, fix: `list at least ${String(p.limit)}` };
+      return {
+        field,
+        what: `has ${(error.data as unknown[]).length} items, too few`,
+        fix: `list at least ${String(p.limit)}`,
+      };
     case 'maxItems':
-      return { field, what: `has ${(error.data as unknown[]).length} items, too many`, fix: `list at most ${String(p.limit)}` };
+      return {
+        field,
+        what: `has ${(error.data as unknown[]).length} items, too many`,
+        fix: `list at most ${String(p.limit)}`,
+      };
     case 'uniqueItems':
-      return { field, what: 'lists the same value twice', fix: `remove the duplicate (items ${String(p.j)} and ${String(p.i)})` };
+      return {
+        field,
+        what: 'lists the same value twice',
+        fix: `remove the duplicate (items ${String(p.j)} and ${String(p.i)})`,
+      };
     case 'pattern':
       return {
         field,
         what: `${show(error.data)} has characters that are not allowed`,
-        fix: String(p.pattern) === '^[a-z0-9-]+$' ? 'use lowercase letters, digits and hyphens only' : `match the pattern ${String(p.pattern)}`,
+        fix:
+          String(p.pattern) === '^[a-z0-9-]+$'
+            ? 'use lowercase letters, digits and hyphens only'
+            : `match the pattern ${String(p.pattern)}`,
       };
     case 'format':
-      if (p.format === 'date') return { field, what: `${show(error.data)} is not a valid date`, fix: 'write a real calendar date as YYYY-MM-DD, unquoted' };
-      return { field, what: `${show(error.data)} is not a valid ${String(p.format)}`, fix: `write a valid ${String(p.format)}` };
+      if (p.format === 'date')
+        return {
+          field,
+          what: `${show(error.data)} is not a valid date`,
+          fix: 'write a real calendar date as YYYY-MM-DD, unquoted',
+        };
+      return {
+        field,
+        what: `${show(error.data)} is not a valid ${String(p.format)}`,
+        fix: `write a valid ${String(p.format)}`,
+      };
     case 'minimum':
     case 'maximum':
-      return { field, what: `${show(error.data)} is out of range`, fix: `use a number ${error.keyword === 'minimum' ? '>=' : '<='} ${String(p.limit)}` };
+      return {
+        field,
+        what: `${show(error.data)} is out of range`,
+        fix: `use a number ${error.keyword === 'minimum' ? '>=' : '<='} ${String(p.limit)}`,
+      };
     default:
       return { field, what: error.message ?? 'is invalid', fix: 'correct the value' };
   }
@@ -111,6 +174,11 @@ export function validateFrontmatter(source: SourceFile, schema: JsonSchema): Pro
   return (validate.errors ?? []).map((error) => {
     const field = error.instancePath.split('/').filter(Boolean).join('.');
     const described = describe(error, field);
-    return { file: source.file, line: source.lineOf(described.field), ...described, field: described.field || 'frontmatter' };
+    return {
+      file: source.file,
+      line: source.lineOf(described.field),
+      ...described,
+      field: described.field || 'frontmatter',
+    };
   });
 }

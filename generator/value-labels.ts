@@ -62,7 +62,10 @@ export const VALUE_LABELS: Record<string, Record<string, string>> = {
 
 export function valueLabel(field: string, value: string): string {
   const label = VALUE_LABELS[field]?.[value];
-  if (label === undefined) throw new Error(`${field} "${value}" has no label: add one to VALUE_LABELS in generator/value-labels.ts`);
+  if (label === undefined)
+    throw new Error(
+      `${field} "${value}" has no label: add one to VALUE_LABELS in generator/value-labels.ts`,
+    );
   return label;
 }
 

@@ -1,13 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { eventLoopTurns } from './event-loop-turns.ts';
-import { contentOf, isLazy, outputKey, type CarriedFiles, type FileContent, type LazyOutput, type Output, type OutputPart } from './outputs.ts';
+import {
+  contentOf,
+  isLazy,
+  outputKey,
+  type CarriedFiles,
+  type FileContent,
+  type LazyOutput,
+  type Output,
+  type OutputPart,
+} from './outputs.ts';
 import { renderAhead, startAhead } from './render-ahead.ts';
 import { NO_PROGRESS, type Progress } from './progress.ts';
 import { checkDist, checkListOf, foldersOf, type DistCheck } from './dist-check.ts';
-import { manifestDirectories, manifestEntries, partLists, readManifest, writeManifest, type ManifestEntry, type ManifestHeader } from './dist-manifest.ts';
+import {
+  manifestDirectories,
+  manifestEntries,
+  partLists,
+  readManifest,
+  writeManifest,
+  type ManifestEntry,
+  type ManifestHeader,
+} from './dist-manifest.ts';
 import { distCheckOffThread } from './parallel/dist-check-off-thread.ts';
 import { worthAThread } from './parallel/worth-a-thread.ts';
 import { generatorFingerprint } from './build-cache.ts';
@@ -38,7 +63,8 @@ export interface SwappedWriteOptions extends WriteOptions {
 }
 
 /** The records a write's counts hold, when it was given them. */
-const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
+const recordsIn = (counts: ManifestHeader['counts']) =>
+  counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
@@ -47,7 +73,11 @@ const recordsIn = (counts: ManifestHeader['counts']) => counts && Object.values(
  * collected before the search index's thread builds the index at the end (in a build
  * small enough for it to start before the write, `early`, it is done before the pool starts).
  */
-export async function writeDistSwapped(outDir: string, files: Map<string, Output>, { progress = NO_PROGRESS, threads, counts, early }: SwappedWriteOptions = {}): Promise<WriteSummary> {
+export async function writeDistSwapped(
+  outDir: string,
+  files: Map<string, Output>,
+  { progress = NO_PROGRESS, threads, counts, early }: SwappedWriteOptions = {},
+): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
@@ -63,7 +93,17 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
     const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
-    const places = ofParts.map((index) => [entries[index]![0], (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({ key, prefix, file }))] as const);
+    const places = ofParts.map(
+      (index) =>
+        [
+          entries[index]![0],
+          (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({
+            key,
+            prefix,
+            file,
+          })),
+        ] as const,
+    );
     for (const index of ofParts) delete entries[index];
     // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
     // written and closed on libuv's threads) the main thread, which the page renderers wait on, spent three times as long.
@@ -83,7 +123,11 @@ export async function writeDistSwapped(outDir: string, files: Map<string, Output
       for (const index of first) await write(index);
       await ahead.closePool();
       for (const [file, parts] of places) {
-        bytes += (await writeParts(path.join(staging, file), parts, (part) => readFileSync(path.join(staging, part.file)))).reduce((sum, [, length]) => sum + length, 0);
+        bytes += (
+          await writeParts(path.join(staging, file), parts, (part) =>
+            readFileSync(path.join(staging, part.file)),
+          )
+        ).reduce((sum, [, length]) => sum + length, 0);
         progress('write', ++done, total);
       }
       for (const index of ownThread) await write(index);
@@ -119,7 +163,11 @@ export interface DistState {
    * does, so the next check reads as little. Undefined otherwise, and then `write` takes
    * the same check.
    */
-  current(inputs: string): Promise<(WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined>;
+  current(
+    inputs: string,
+  ): Promise<
+    (WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined
+  >;
   /**
    * Writes what changed, deletes what is stale. A file counts as unchanged only when its
    * key is the one it was last written under and it still has the size and modification
@@ -133,7 +181,11 @@ export interface DistState {
    * the thread pool while this thread settles the other files. It takes the files: `files`
    * is emptied, and each output let go once settled.
    */
-  write(files: Map<string, Output>, inputs: string, options?: InPlaceWriteOptions): Promise<WriteSummary>;
+  write(
+    files: Map<string, Output>,
+    inputs: string,
+    options?: InPlaceWriteOptions,
+  ): Promise<WriteSummary>;
   /**
    * Writes these files now, ahead of the build that brings the rest of dist/ up to date
    * (npm run dev serves an edited record's own files first). Deletes nothing, and leaves
@@ -175,7 +227,11 @@ export interface DistOptions {
   links?: string;
 }
 
-export function openDist(outDir: string, manifestFile: string, { trusted = false, links: linksDir }: DistOptions = {}): DistState {
+export function openDist(
+  outDir: string,
+  manifestFile: string,
+  { trusted = false, links: linksDir }: DistOptions = {},
+): DistState {
   const root = path.resolve(outDir);
   /** The manifest's small file as it is now: this process keeps it as it writes it (the generator that wrote dist/, the inputs it holds). */
   let header = readManifest(manifestFile, root);
@@ -222,7 +278,9 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   const check = () => {
     if (!checking) {
       const list = checkListOf(previous, folders);
-      checking = worthAThread(list.files) ? distCheckOffThread(root, list) : Promise.resolve(checkDist(root, list));
+      checking = worthAThread(list.files)
+        ? distCheckOffThread(root, list)
+        : Promise.resolve(checkDist(root, list));
     }
     return checking;
   };
@@ -287,9 +345,13 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
   /** Texts started by `prepare` for the build in progress, by file. */
   const early = new Map<string, Promise<FileContent>>();
   /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
-  const wanted = (file: string, output: LazyOutput) => !ahead.has(file) && !intact(file, output.signature);
+  const wanted = (file: string, output: LazyOutput) =>
+    !ahead.has(file) && !intact(file, output.signature);
   /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
-  const lastText = (file: string) => (!ahead.has(file) && header?.generator === generatorFingerprint() && intact(file) ? path.join(root, file) : undefined);
+  const lastText = (file: string) =>
+    !ahead.has(file) && header?.generator === generatorFingerprint() && intact(file)
+      ? path.join(root, file)
+      : undefined;
   /** The name a file is written under, beside where it goes (its folder made), before it is renamed into place. */
   const aside = (file: string) => {
     changing();
@@ -302,7 +364,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return `${target}.${randomUUID()}.tmp`;
   };
   /** Renames a file written aside into place, so a reader never sees half of it; returns its manifest entry. */
-  const place = (file: string, temporary: string, key: string, partsDigest?: string): ManifestEntry => {
+  const place = (
+    file: string,
+    temporary: string,
+    key: string,
+    partsDigest?: string,
+  ): ManifestEntry => {
     const target = path.join(root, file);
     renameSync(temporary, target);
     links?.add(file);
@@ -310,7 +377,9 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     altered?.delete(file);
     gone?.delete(file);
     const info = statSync(target);
-    return partsDigest === undefined ? [key, info.size, info.mtimeMs] : [key, info.size, info.mtimeMs, partsDigest];
+    return partsDigest === undefined
+      ? [key, info.size, info.mtimeMs]
+      : [key, info.size, info.mtimeMs, partsDigest];
   };
   const writeOne = (file: string, output: Output, key: string): ManifestEntry => {
     const temporary = aside(file);
@@ -318,9 +387,17 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     return place(file, temporary, key);
   };
   /** Writes a file of parts, those `at` lists copied from the file dist/ holds, and keeps its list of parts. */
-  const writeOfParts = async (file: string, composed: OfParts, at: PartsAt, textOf: (part: OutputPart) => Buffer): Promise<ManifestEntry> => {
+  const writeOfParts = async (
+    file: string,
+    composed: OfParts,
+    at: PartsAt,
+    textOf: (part: OutputPart) => Buffer,
+  ): Promise<ManifestEntry> => {
     const temporary = aside(file);
-    const written = await writeParts(temporary, composed.parts, textOf, { file: path.join(root, file), at });
+    const written = await writeParts(temporary, composed.parts, textOf, {
+      file: path.join(root, file),
+      at,
+    });
     return place(file, temporary, composed.signature, parts.set(file, written));
   };
   /** Deletes files of dist/, their links, and the folders they leave empty. */
@@ -332,13 +409,20 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       touch(file);
     }
     links?.remove(files);
-    removeEmptyFolders(root, files.map((file) => path.join(root, file)));
+    removeEmptyFolders(
+      root,
+      files.map((file) => path.join(root, file)),
+    );
     // A folder made earlier may be gone now with its last file: the next write into it makes it again.
     made.clear();
   };
 
   return {
-    async write(files, inputs, { progress = NO_PROGRESS, threads, carried = [], carriedAsOf, counts } = {}) {
+    async write(
+      files,
+      inputs,
+      { progress = NO_PROGRESS, threads, carried = [], carriedAsOf, counts } = {},
+    ) {
       let found = verified ? undefined : await check();
       checking = undefined;
       altered = found && new Set(found.altered);
@@ -375,14 +459,18 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
        * neither looked up nor, unless something of dist/ is stale or written ahead
        * meanwhile, noted one by one: 50 ms of a one-edit build at 10,000 records.
        */
-      const carriedAsRecorded = carriedAsOf !== undefined && carriedAsOf === header?.inputs && !ahead.size;
+      const carriedAsRecorded =
+        carriedAsOf !== undefined && carriedAsOf === header?.inputs && !ahead.size;
       /** The records carried as recorded. */
       const asRecorded: CarriedFiles[] = [];
       let asRecordedFiles = 0;
       for (const group of carried.splice(0)) {
         const pause = turn();
         if (pause) await pause;
-        if (carriedAsRecorded && !(altered?.size && group.files().some((file) => altered!.has(file)))) {
+        if (
+          carriedAsRecorded &&
+          !(altered?.size && group.files().some((file) => altered!.has(file)))
+        ) {
           asRecorded.push(group);
           asRecordedFiles += group.keys.length;
           keptFiles += group.keys.length;
@@ -400,7 +488,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       const total = entries.length + keptFiles;
       done = keptFiles;
       progress('write', done, total);
-      const elsewhere = renderAhead(entries, wanted, { threads, early, previous: lastText, records: recordsIn(counts) });
+      const elsewhere = renderAhead(entries, wanted, {
+        threads,
+        early,
+        previous: lastText,
+        records: recordsIn(counts),
+      });
       early.clear();
       /** Keeps what was written ahead or is intact, else writes the output (made only then). */
       const settle = (file: string, key: string, output: () => Output) => {
@@ -413,7 +506,10 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       };
       /** A part's text, from the file it was written to when this write settled it or carried it as recorded (and nothing wrote it ahead since), else rendered. */
       const writtenText = (part: OutputPart) =>
-        (settled.has(part.file) || (asRecordedFiles > 0 && intact(part.file))) && !ahead.has(part.file) ? readFileSync(path.join(root, part.file)) : renderedText(part);
+        (settled.has(part.file) || (asRecordedFiles > 0 && intact(part.file))) &&
+        !ahead.has(part.file)
+          ? readFileSync(path.join(root, part.file))
+          : renderedText(part);
       const [first, ownThread, ofParts] = writeOrder(entries);
       const settleAt = async (index: number, text = elsewhere.at(index)) => {
         const [file, output] = entries[index]!;
@@ -428,7 +524,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       // The files of parts to write (the others kept as they are), each with where its kept parts are in the file dist/ holds.
       const partsToWrite = ofParts.flatMap((index) => {
         const [file, output] = entries[index]! as [string, OfParts];
-        if (!ahead.has(file) && !intact(file, output.signature)) return [{ index, file, output, at: partsNow(file) }];
+        if (!ahead.has(file) && !intact(file, output.signature))
+          return [{ index, file, output, at: partsNow(file) }];
         keep(file);
         progress('write', done++, total);
         delete entries[index];
@@ -442,9 +539,16 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
         delete entries[index];
       };
       // The files their new parts are read from, when few: settled first, the files of parts then written beside the rest.
-      const newParts = partsToWrite.flatMap(({ output, at }) => output.parts.filter((part) => !at.has(part.key)).map((part) => part.file));
+      const newParts = partsToWrite.flatMap(({ output, at }) =>
+        output.parts.filter((part) => !at.has(part.key)).map((part) => part.file),
+      );
       const readFrom = newParts.length <= FEW_NEW_PARTS ? new Set(newParts) : undefined;
-      const [before, after] = readFrom ? [first.filter((index) => readFrom.has(entries[index]![0])), first.filter((index) => !readFrom.has(entries[index]![0]))] : [first, []];
+      const [before, after] = readFrom
+        ? [
+            first.filter((index) => readFrom.has(entries[index]![0])),
+            first.filter((index) => !readFrom.has(entries[index]![0])),
+          ]
+        : [first, []];
       let partsWritten: Promise<unknown> = Promise.resolve();
       try {
         for (const index of before) await settleAt(index);
@@ -462,7 +566,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       }
       const written = changed.length;
       // Every file the manifest lists is settled or carried as recorded: none of them is stale, and the carried ones are what it lists besides.
-      const allAccounted = asRecordedFiles > 0 && !ahead.size && settled.size + asRecordedFiles === previous.size;
+      const allAccounted =
+        asRecordedFiles > 0 && !ahead.size && settled.size + asRecordedFiles === previous.size;
       let stale: string[];
       if (allAccounted) {
         for (const [file, entry] of previous.entries()) if (!settled.has(file)) bytes += entry[1];
@@ -470,9 +575,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
       } else {
         for (const group of asRecorded) for (const file of group.files()) keep(file);
         // Anything else in dist/ goes, whoever put it there, so dist/ is exactly what a clean build writes.
-        stale = [...previous.keys(), ...unlisted].filter((file) => !settled.has(file) && !ahead.has(file) && !gone?.has(file));
+        stale = [...previous.keys(), ...unlisted].filter(
+          (file) => !settled.has(file) && !ahead.has(file) && !gone?.has(file),
+        );
         // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
-        for (const file of [...previous.keys()]) if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
+        for (const file of [...previous.keys()])
+          if (!settled.has(file) && !ahead.has(file)) previous.delete(file);
       }
       removeFiles(stale);
       changed.push(...stale);
@@ -515,7 +623,8 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
     },
 
     prepare(file, output) {
-      if (output.renderElsewhere && wanted(file, output)) startAhead(early, file, output, lastText(file));
+      if (output.renderElsewhere && wanted(file, output))
+        startAhead(early, file, output, lastText(file));
     },
 
     removeSome(files) {
@@ -536,9 +645,12 @@ export function openDist(outDir: string, manifestFile: string, { trusted = false
  * of their own (render-ahead.ts says when each starts). By then every other output, and so
  * the corpus its render holds, has been let go.
  */
-function writeOrder(entries: readonly [string, Output][]): [first: number[], ownThread: number[], ofParts: number[]] {
+function writeOrder(
+  entries: readonly [string, Output][],
+): [first: number[], ownThread: number[], ofParts: number[]] {
   const order: [number[], number[], number[]] = [[], [], []];
-  for (const [index, [, output]] of entries.entries()) order[!isLazy(output) ? 0 : output.parts ? 2 : output.renderElsewhere ? 1 : 0].push(index);
+  for (const [index, [, output]] of entries.entries())
+    order[!isLazy(output) ? 0 : output.parts ? 2 : output.renderElsewhere ? 1 : 0].push(index);
   return order;
 }
 

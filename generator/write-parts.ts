@@ -41,7 +41,10 @@ export async function writeParts<Part extends PartPlace>(
       pendingBytes = 0;
       if (!pieces.length) return;
       const { bytesWritten } = await out.writev(pieces);
-      if (bytesWritten !== size) throw new Error(`Only ${bytesWritten} of ${size} bytes could be written to ${target}: is the disk full?`);
+      if (bytesWritten !== size)
+        throw new Error(
+          `Only ${bytesWritten} of ${size} bytes could be written to ${target}: is the disk full?`,
+        );
     };
     const push = async (...pieces: Buffer[]) => {
       pending.push(...pieces);

@@ -18,9 +18,14 @@ export async function nonCanonicalAnswer(
 ): Promise<Response | undefined> {
   if (isCanonicalPath(pathname)) return undefined;
   const audience = refusalAudience(pathname);
-  if (audience !== 'page') return withPolicy(notFoundResponse(baseUrl), responseKind(audience, 404));
+  if (audience !== 'page')
+    return withPolicy(notFoundResponse(baseUrl), responseKind(audience, 404));
   const page = await pageNotFound();
   const headers = new Headers(page.headers);
-  for (const [name, value] of Object.entries({ ...SITE_HEADERS, ...HEADER_POLICY['static-not-found'] })) headers.set(name, value);
+  for (const [name, value] of Object.entries({
+    ...SITE_HEADERS,
+    ...HEADER_POLICY['static-not-found'],
+  }))
+    headers.set(name, value);
   return new Response(page.body, { status: 404, headers });
 }

@@ -3,10 +3,18 @@
  * declared the proxy in front of us as trusted: only then does X-Forwarded-For count,
  * and only its entry added by that proxy (the right-most one), which a client cannot forge.
  */
-export function clientAddress(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
+export function clientAddress(
+  request: Request,
+  socketAddress: string | undefined,
+  trustProxy: boolean,
+): string {
   if (trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for');
-    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).at(-1);
+    const last = forwarded
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return socketAddress ?? 'unknown';
@@ -24,7 +32,10 @@ export function clientKey(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of an IPv6 address, or undefined for anything that is not one. */

@@ -6,7 +6,9 @@
 export function configuredBaseUrl(env: (name: string) => string | undefined): string {
   const value = env('SITE_BASE_URL') || env('URL');
   if (!value || !/^https?:\/\/[^/]+/.test(value)) {
-    throw new Error(`The site's address is not configured (SITE_BASE_URL=${JSON.stringify(env('SITE_BASE_URL'))}, URL=${JSON.stringify(env('URL'))}): set SITE_BASE_URL to an http(s) URL such as https://detour.example.`);
+    throw new Error(
+      `The site's address is not configured (SITE_BASE_URL=${JSON.stringify(env('SITE_BASE_URL'))}, URL=${JSON.stringify(env('URL'))}): set SITE_BASE_URL to an http(s) URL such as https://detour.example.`,
+    );
   }
   return value.replace(/\/+$/, '');
 }

@@ -9,7 +9,11 @@ interface MediaRange {
 
 function parseAccept(accept: string): MediaRange[] {
   return accept.split(',').flatMap((part) => {
-    const [type, ...params] = part.trim().toLowerCase().split(';').map((s) => s.trim());
+    const [type, ...params] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((s) => s.trim());
     if (!type) return [];
     const qParam = params.find((p) => p.startsWith('q='));
     const q = qParam ? Number(qParam.slice(2)) : 1;
@@ -21,14 +25,16 @@ function parseAccept(accept: string): MediaRange[] {
 export function prefersMarkdown(accept: string | null): boolean {
   if (!accept) return false;
   const ranges = parseAccept(accept);
-  const qOf = (...types: string[]) => Math.max(0, ...ranges.filter((r) => types.includes(r.type)).map((r) => r.q));
+  const qOf = (...types: string[]) =>
+    Math.max(0, ...ranges.filter((r) => types.includes(r.type)).map((r) => r.q));
   const markdown = qOf('text/markdown', 'text/x-markdown');
   return markdown > 0 && markdown >= qOf('text/html', 'application/xhtml+xml');
 }
 
 /** The twin of a page path, or undefined for paths that are not pages (API, files with an extension). */
 export function markdownTwinPath(pathname: string): string | undefined {
-  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/_')) return undefined;
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/_'))
+    return undefined;
   const last = pathname.split('/').at(-1) ?? '';
   if (last.includes('.')) return undefined;
   return `${pathname.endsWith('/') ? pathname : `${pathname}/`}index.html.md`;

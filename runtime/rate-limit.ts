@@ -23,7 +23,11 @@ export interface RateWindow {
 }
 
 /** One request against a key's window: the window to keep and the decision. Shared by every limiter. */
-export function countRequest(current: RateWindow | undefined, policy: RateLimitPolicy, time: number): { window: RateWindow; decision: RateLimitDecision } {
+export function countRequest(
+  current: RateWindow | undefined,
+  policy: RateLimitPolicy,
+  time: number,
+): { window: RateWindow; decision: RateLimitDecision } {
   const windowMs = policy.windowSeconds * 1000;
   const fresh = !current || time - current.start >= windowMs;
   const base = fresh ? { start: time, count: 0 } : current;
@@ -62,7 +66,11 @@ export interface MemoryRateLimiter extends RateLimiter {
  * (it starts a fresh window: failing open for the oldest beats refusing every newcomer,
  * which a flood of addresses would turn against everyone).
  */
-export function createMemoryRateLimiter(policy: RateLimitPolicy, now: () => number = Date.now, maxKeys = MEMORY_RATE_LIMIT_CLIENTS): MemoryRateLimiter {
+export function createMemoryRateLimiter(
+  policy: RateLimitPolicy,
+  now: () => number = Date.now,
+  maxKeys = MEMORY_RATE_LIMIT_CLIENTS,
+): MemoryRateLimiter {
   const windowMs = policy.windowSeconds * 1000;
   const windows = new Map<string, RateWindow>();
 

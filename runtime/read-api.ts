@@ -21,7 +21,12 @@ export function createReadApi(data: ServiceData) {
       if (request.method === 'OPTIONS' && request.headers.has('Access-Control-Request-Method')) {
         return new Response(null, {
           status: 204,
-          headers: { Allow: READ_METHODS, 'Access-Control-Allow-Methods': READ_METHODS, 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' },
+          headers: {
+            Allow: READ_METHODS,
+            'Access-Control-Allow-Methods': READ_METHODS,
+            'Access-Control-Allow-Headers': '*',
+            'Access-Control-Max-Age': '86400',
+          },
         });
       }
       return errorResponse(
@@ -36,10 +41,20 @@ export function createReadApi(data: ServiceData) {
     if (route.kind === 'search') {
       const q = url.searchParams.get('q');
       if (q === null || q.trim() === '') {
-        return errorResponse('invalid_request', 'The search query q is missing or empty.', 'Add a query such as ?q=phishing (at least one character).', data.docs);
+        return errorResponse(
+          'invalid_request',
+          'The search query q is missing or empty.',
+          'Add a query such as ?q=phishing (at least one character).',
+          data.docs,
+        );
       }
       if (q.length > MAX_QUERY_LENGTH) {
-        return errorResponse('invalid_request', `The search query is ${q.length} characters long.`, `Shorten q to at most ${MAX_QUERY_LENGTH} characters.`, data.docs);
+        return errorResponse(
+          'invalid_request',
+          `The search query is ${q.length} characters long.`,
+          `Shorten q to at most ${MAX_QUERY_LENGTH} characters.`,
+          data.docs,
+        );
       }
       const limit = clampLimit(url.searchParams.get('limit'));
       const hits = (await data.search()).search(q, limit);

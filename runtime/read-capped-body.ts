@@ -16,9 +16,13 @@ const tooLarge = (maxBytes: number): BodyProblem => ({
  * Content-Length over the cap is refused before reading, and a body that turns out
  * longer is cut off as soon as it crosses the cap.
  */
-export async function readCappedBody(request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: BodyProblem }> {
+export async function readCappedBody(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; problem: BodyProblem }> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, problem: tooLarge(maxBytes) };
+  if (Number.isFinite(declared) && declared > maxBytes)
+    return { ok: false, problem: tooLarge(maxBytes) };
 
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -27,7 +31,16 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
     for (;;) {
       // A client that went away or was too slow (the server's request timeout) ends the stream with an error: its fault, not ours.
       const read = await reader.read().catch(() => undefined);
-      if (!read) return { ok: false, problem: { status: 400, message: 'The request body ended before it was complete: the connection closed or timed out.', hint: 'Send the whole body at once, within 30 seconds.' } };
+      if (!read)
+        return {
+          ok: false,
+          problem: {
+            status: 400,
+            message:
+              'The request body ended before it was complete: the connection closed or timed out.',
+            hint: 'Send the whole body at once, within 30 seconds.',
+          },
+        };
       const { done, value } = read;
       if (done) break;
       size += value.byteLength;
@@ -42,4 +55,5 @@ export async function readCappedBody(request: Request, maxBytes: number): Promis
 }
 
 /** The media type of a request's body, lower case, without parameters. */
-export const mediaTypeOf = (request: Request) => (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+export const mediaTypeOf = (request: Request) =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();

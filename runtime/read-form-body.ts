@@ -18,17 +18,28 @@ export const isFormPost = (request: Request) => mediaTypeOf(request) === FORM_TY
  * line breaks as CR LF; they are read as LF, as a JSON client sends them, so a message
  * typed up to the form's maxlength stays within the endpoint's limit.
  */
-export async function readFormBody(request: Request, maxBytes = MAX_FORM_BODY_BYTES): Promise<{ ok: true; value: Record<string, string> } | { ok: false; problem: BodyProblem }> {
+export async function readFormBody(
+  request: Request,
+  maxBytes = MAX_FORM_BODY_BYTES,
+): Promise<{ ok: true; value: Record<string, string> } | { ok: false; problem: BodyProblem }> {
   const body = await readCappedBody(request, maxBytes);
   if (!body.ok) return body;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(body.bytes);
   } catch {
-    return { ok: false, problem: { status: 400, message: 'The form data is not valid: its bytes are not UTF-8.', hint: 'Send the form from the site, or encode it as UTF-8.' } };
+    return {
+      ok: false,
+      problem: {
+        status: 400,
+        message: 'The form data is not valid: its bytes are not UTF-8.',
+        hint: 'Send the form from the site, or encode it as UTF-8.',
+      },
+    };
   }
   // No prototype: a field named __proto__ or constructor is a field like any other.
   const value = Object.create(null) as Record<string, string>;
-  for (const [name, raw] of new URLSearchParams(text)) if (!Object.hasOwn(value, name)) value[name] = raw.replace(/\r\n?/g, '\n');
+  for (const [name, raw] of new URLSearchParams(text))
+    if (!Object.hasOwn(value, name)) value[name] = raw.replace(/\r\n?/g, '\n');
   return { ok: true, value };
 }

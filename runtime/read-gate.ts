@@ -20,7 +20,11 @@ export interface ReadGateOptions {
 
 export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) {
   const docs = baseUrl + paths.openapi;
-  return async function gate(request: Request, client: string, next: () => Promise<Response>): Promise<Response> {
+  return async function gate(
+    request: Request,
+    client: string,
+    next: () => Promise<Response>,
+  ): Promise<Response> {
     const url = new URL(request.url);
     const decision = await limiter.take(clientKey(client));
     const extra: Record<string, string> = {
@@ -42,11 +46,17 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
       response = notFoundResponse(baseUrl);
     }
     // Errors get their kind's headers whoever made them; a document keeps the static host's (its `_headers`).
-    if (response.status >= 400) response = withPolicy(response, responseKind('public-read', response.status));
+    if (response.status >= 400)
+      response = withPolicy(response, responseKind('public-read', response.status));
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries({ ...PUBLIC_READ, ...extra })) headers.set(name, value);
+    for (const [name, value] of Object.entries({ ...PUBLIC_READ, ...extra }))
+      headers.set(name, value);
     // HEAD answers like GET, without the body.
     const body = request.method === 'HEAD' ? null : response.body;
-    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
 }

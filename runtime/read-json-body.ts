@@ -12,7 +12,8 @@ function nestingDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
@@ -25,16 +26,30 @@ function nestingDepth(text: string): number {
  * Reads a JSON request body within `maxBytes` (readCappedBody). Bytes that are not UTF-8
  * and nesting deeper than MAX_JSON_DEPTH are refused like malformed JSON.
  */
-export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<{ ok: true; value: unknown } | { ok: false; problem: BodyProblem }> {
+export async function readJsonBody(
+  request: Request,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<{ ok: true; value: unknown } | { ok: false; problem: BodyProblem }> {
   const type = mediaTypeOf(request);
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    return { ok: false, problem: { status: 415, message: `The request body is ${type ? `"${type}"` : 'of no declared type'}, not JSON.`, hint: 'Send the body as JSON with Content-Type: application/json.' } };
+    return {
+      ok: false,
+      problem: {
+        status: 415,
+        message: `The request body is ${type ? `"${type}"` : 'of no declared type'}, not JSON.`,
+        hint: 'Send the body as JSON with Content-Type: application/json.',
+      },
+    };
   }
   const body = await readCappedBody(request, maxBytes);
   if (!body.ok) return body;
   const malformed = (why: string): { ok: false; problem: BodyProblem } => ({
     ok: false,
-    problem: { status: 400, message: `The request body is not valid JSON (${why}).`, hint: 'Send a JSON object such as {"email": "you@example.com"}, encoded as UTF-8.' },
+    problem: {
+      status: 400,
+      message: `The request body is not valid JSON (${why}).`,
+      hint: 'Send a JSON object such as {"email": "you@example.com"}, encoded as UTF-8.',
+    },
   });
   let text: string;
   try {
@@ -42,7 +57,8 @@ export async function readJsonBody(request: Request, maxBytes = MAX_BODY_BYTES):
   } catch {
     return malformed('its bytes are not UTF-8');
   }
-  if (nestingDepth(text) > MAX_JSON_DEPTH) return malformed(`arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
+  if (nestingDepth(text) > MAX_JSON_DEPTH)
+    return malformed(`arrays and objects nest deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

@@ -1,4 +1,9 @@
-import { REQUEST_ID_HEADER, responseKind, withPolicy, type Audience } from '../core/header-policy.ts';
+import {
+  REQUEST_ID_HEADER,
+  responseKind,
+  withPolicy,
+  type Audience,
+} from '../core/header-policy.ts';
 import { errorResponse } from './responses.ts';
 
 /**
@@ -18,14 +23,22 @@ export interface GuardOptions {
 
 /** A request id as the platform gives it (Netlify's context.requestId), else a new one. */
 export function requestIdOf(platformId: string | undefined): string {
-  return platformId && /^[A-Za-z0-9._-]{1,128}$/.test(platformId) ? platformId : crypto.randomUUID();
+  return platformId && /^[A-Za-z0-9._-]{1,128}$/.test(platformId)
+    ? platformId
+    : crypto.randomUUID();
 }
 
-export async function guarded(request: Request, requestId: string, options: GuardOptions, handle: () => Promise<Response>): Promise<Response> {
+export async function guarded(
+  request: Request,
+  requestId: string,
+  options: GuardOptions,
+  handle: () => Promise<Response>,
+): Promise<Response> {
   let response: Response;
   try {
     response = await handle();
-    if (options.audience) response = withPolicy(response, responseKind(options.audience, response.status));
+    if (options.audience)
+      response = withPolicy(response, responseKind(options.audience, response.status));
   } catch (error) {
     (options.log ?? ((line) => console.error(line)))(failureLine(request, requestId, error));
     response = withPolicy(
@@ -51,7 +64,8 @@ export function guardHandler<Context extends { requestId?: string } | undefined>
   options: GuardOptions,
   handler: (request: Request, context: Context) => Promise<Response>,
 ): (request: Request, context: Context) => Promise<Response> {
-  return (request, context) => guarded(request, requestIdOf(context?.requestId), options, () => handler(request, context));
+  return (request, context) =>
+    guarded(request, requestIdOf(context?.requestId), options, () => handler(request, context));
 }
 
 /** One line of JSON: what failed, where, and the id the client was given. */
@@ -62,6 +76,17 @@ function failureLine(request: Request, requestId: string, error: unknown): strin
   } catch {
     // Keep the raw URL: the log must never fail.
   }
-  const details = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { message: String(error) };
-  return JSON.stringify({ level: 'error', time: new Date().toISOString(), requestId, method: request.method, path, message: 'Unhandled failure', error: details });
+  const details =
+    error instanceof Error
+      ? { name: error.name, message: error.message, stack: error.stack }
+      : { message: String(error) };
+  return JSON.stringify({
+    level: 'error',
+    time: new Date().toISOString(),
+    requestId,
+    method: request.method,
+    path,
+    message: 'Unhandled failure',
+    error: details,
+  });
 }

@@ -20,22 +20,32 @@ const HTML_TYPE = 'text/html; charset=utf-8';
  */
 export function createSearchPage(data: ServiceData) {
   return async function searchPage(request: Request): Promise<Response> {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: PAGE_METHODS } });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response(null, { status: 405, headers: { Allow: PAGE_METHODS } });
     const url = new URL(request.url);
     const pagePath = paths.page('search');
     // The route takes the folder without its slash too; a folder redirects, as the static host does (with the query kept).
-    if (url.pathname !== pagePath) return new Response(null, { status: 301, headers: { Location: pagePath + url.search } });
+    if (url.pathname !== pagePath)
+      return new Response(null, { status: 301, headers: { Location: pagePath + url.search } });
 
     const template = await data.searchPage();
     const page = (status: number, values: SearchPageValues, headers: HeadersInit = {}) =>
-      new Response(fillSearchPage(template, values), { status, headers: { 'Content-Type': HTML_TYPE, ...headers } });
+      new Response(fillSearchPage(template, values), {
+        status,
+        headers: { 'Content-Type': HTML_TYPE, ...headers },
+      });
 
     const query = url.searchParams.get('q');
     if (query === null || query.trim() === '') return page(200, NO_SEARCH);
-    if (query.length > MAX_QUERY_LENGTH) return page(400, { title: 'Search too long', query, outcomeHtml: tooLong(query) });
+    if (query.length > MAX_QUERY_LENGTH)
+      return page(400, { title: 'Search too long', query, outcomeHtml: tooLong(query) });
     const hits = (await data.search()).search(query, PAGE_RESULTS);
     // One page per query ever typed is nothing a search engine should keep.
-    return page(200, { title: `Search results for “${query}”`, query, outcomeHtml: results(query, hits) }, { 'X-Robots-Tag': 'noindex' });
+    return page(
+      200,
+      { title: `Search results for “${query}”`, query, outcomeHtml: results(query, hits) },
+      { 'X-Robots-Tag': 'noindex' },
+    );
   };
 }
 
@@ -50,11 +60,18 @@ ${body}
 
 function results(query: string, hits: SearchHit[]): string {
   if (hits.length === 0) {
-    const browse = COLLECTION_KEYS.map((key) => `<a href="${paths.collectionPage(key)}">${escapeHtml(COLLECTIONS[key].title)}</a>`).join(', ');
-    return outcome(`No results for ${quoted(query)}`, `<p>Every word must match, and a word matches the words it begins. Try fewer or shorter words, or browse ${browse}.</p>`);
+    const browse = COLLECTION_KEYS.map(
+      (key) => `<a href="${paths.collectionPage(key)}">${escapeHtml(COLLECTIONS[key].title)}</a>`,
+    ).join(', ');
+    return outcome(
+      `No results for ${quoted(query)}`,
+      `<p>Every word must match, and a word matches the words it begins. Try fewer or shorter words, or browse ${browse}.</p>`,
+    );
   }
   const heading =
-    hits.length === PAGE_RESULTS ? `The first ${PAGE_RESULTS} results for ${quoted(query)}` : `${hits.length} result${hits.length === 1 ? '' : 's'} for ${quoted(query)}`;
+    hits.length === PAGE_RESULTS
+      ? `The first ${PAGE_RESULTS} results for ${quoted(query)}`
+      : `${hits.length} result${hits.length === 1 ? '' : 's'} for ${quoted(query)}`;
   const items = hits.map((hit) => {
     const collection = COLLECTIONS[hit.collection as CollectionKey]?.title ?? hit.collection;
     // The record's path, not its canonical URL: the results link within the copy of the site being read.
@@ -66,5 +83,8 @@ function results(query: string, hits: SearchHit[]): string {
 }
 
 function tooLong(query: string): string {
-  return outcome('This search is too long', `<p>It has ${query.length} characters; a search can have at most ${MAX_QUERY_LENGTH}. Shorten it and search again.</p>`);
+  return outcome(
+    'This search is too long',
+    `<p>It has ${query.length} characters; a search can have at most ${MAX_QUERY_LENGTH}. Shorten it and search again.</p>`,
+  );
 }

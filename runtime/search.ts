@@ -1,5 +1,9 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
-import { SEARCH_DEFAULTS, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../core/search-options.ts';
+import {
+  SEARCH_DEFAULTS,
+  SEARCH_INDEX_OPTIONS,
+  type SearchDocument,
+} from '../core/search-options.ts';
 
 /** What the search endpoint returns per match: a Summary plus its collection. */
 export type SearchHit = Omit<SearchDocument, 'id'>;
@@ -28,7 +32,9 @@ export function createSearch(indexJson: string) {
 
   const titleTier = (result: SearchResult, terms: string[]): number => {
     const inTitle = terms.filter((term) =>
-      Object.entries(result.match).some(([docTerm, fields]) => docTerm.startsWith(term) && fields.includes('title')),
+      Object.entries(result.match).some(
+        ([docTerm, fields]) => docTerm.startsWith(term) && fields.includes('title'),
+      ),
     ).length;
     return inTitle === terms.length ? 0 : inTitle > 0 ? 1 : 2;
   };
@@ -50,8 +56,17 @@ export function createSearch(indexJson: string) {
         )
         .slice(0, limit)
         .map(({ result }) => {
-          const { collection, slug, title, category, summary, url, lastUpdated } = result as unknown as SearchDocument;
-          return { collection, slug, title, category, summary, url, ...(lastUpdated ? { lastUpdated } : {}) };
+          const { collection, slug, title, category, summary, url, lastUpdated } =
+            result as unknown as SearchDocument;
+          return {
+            collection,
+            slug,
+            title,
+            category,
+            summary,
+            url,
+            ...(lastUpdated ? { lastUpdated } : {}),
+          };
         });
     },
   };

@@ -37,19 +37,41 @@ export function functionDataDir(): string {
 }
 
 export async function loadServiceData(dataDir: string): Promise<ServiceData> {
-  const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as { baseUrl: string; docs: string; siteName: string; contactEmail: string };
+  const service = JSON.parse(await readFile(path.join(dataDir, 'service.json'), 'utf8')) as {
+    baseUrl: string;
+    docs: string;
+    siteName: string;
+    contactEmail: string;
+  };
   const lists = Object.fromEntries(
     COLLECTION_KEYS.map((key) => [
       key,
-      once(async () => JSON.parse(await readFile(path.join(dataDir, 'summaries', `${key}.json`), 'utf8')) as Summary[]),
+      once(
+        async () =>
+          JSON.parse(
+            await readFile(path.join(dataDir, 'summaries', `${key}.json`), 'utf8'),
+          ) as Summary[],
+      ),
     ]),
   ) as Record<CollectionKey, () => Promise<Summary[]>>;
   return {
     ...service,
     summaries: (key) => lists[key](),
-    instanceImages: once(async () => JSON.parse(await readFile(path.join(dataDir, 'instance-images.json'), 'utf8')) as InstanceImage[]),
-    search: once(async () => createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8'))),
-    searchPage: once(async () => JSON.parse(await readFile(path.join(dataDir, 'search-page.json'), 'utf8')) as SearchPageTemplate),
+    instanceImages: once(
+      async () =>
+        JSON.parse(
+          await readFile(path.join(dataDir, 'instance-images.json'), 'utf8'),
+        ) as InstanceImage[],
+    ),
+    search: once(async () =>
+      createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8')),
+    ),
+    searchPage: once(
+      async () =>
+        JSON.parse(
+          await readFile(path.join(dataDir, 'search-page.json'), 'utf8'),
+        ) as SearchPageTemplate,
+    ),
     contactPage: once(() => readFile(path.join(dataDir, 'contact-page.html'), 'utf8')),
   };
 }

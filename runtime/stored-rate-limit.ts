@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { RateLimitPolicy } from '../core/limits.ts';
-import { countRequest, type RateLimitDecision, type RateLimiter, type RateWindow } from './rate-limit.ts';
+import {
+  countRequest,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateWindow,
+} from './rate-limit.ts';
 import { update, type Store } from './store/store.ts';
 
 /**
@@ -16,7 +21,12 @@ interface StoredWindow extends RateWindow {
   expiresAt: number;
 }
 
-export function createStoredRateLimiter(store: Store, name: string, policy: RateLimitPolicy, now: () => number = Date.now): RateLimiter {
+export function createStoredRateLimiter(
+  store: Store,
+  name: string,
+  policy: RateLimitPolicy,
+  now: () => number = Date.now,
+): RateLimiter {
   return {
     async take(key) {
       let decision: RateLimitDecision | undefined;

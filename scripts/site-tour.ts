@@ -21,14 +21,18 @@ export const WIDTHS = [390, 1280] as const;
 export async function tourStops(distDir: string): Promise<TourStop[]> {
   const records = await Promise.all(
     COLLECTION_KEYS.map(async (key): Promise<TourStop> => {
-      const [first] = JSON.parse(await readFile(path.join(distDir, '_data', 'summaries', `${key}.json`), 'utf8')) as { slug: string }[];
+      const [first] = JSON.parse(
+        await readFile(path.join(distDir, '_data', 'summaries', `${key}.json`), 'utf8'),
+      ) as { slug: string }[];
       if (!first) throw new Error(`${COLLECTIONS[key].title} has no records to show`);
       return { name: `${key}-record`, path: paths.recordPage(key, first.slug), status: 200 };
     }),
   );
   return [
     { name: 'home', path: paths.home, status: 200 },
-    ...COLLECTION_KEYS.map((key): TourStop => ({ name: key, path: paths.collectionPage(key), status: 200 })),
+    ...COLLECTION_KEYS.map(
+      (key): TourStop => ({ name: key, path: paths.collectionPage(key), status: 200 }),
+    ),
     ...records,
     { name: 'pricing', path: paths.pricingPage, status: 200 },
     { name: 'contact', path: paths.page('contact'), status: 200 },
@@ -40,7 +44,9 @@ export async function tourStops(distDir: string): Promise<TourStop[]> {
 }
 
 /** Builds the real content of content/ into `root`/dist and serves it with the local server. */
-export async function serveRealSite(root: string): Promise<{ server: Listening; stops: TourStop[] }> {
+export async function serveRealSite(
+  root: string,
+): Promise<{ server: Listening; stops: TourStop[] }> {
   const distDir = path.join(root, 'dist');
   await build({ contentDir: path.join(PROJECT_DIR, 'content'), outDir: distDir });
   const server = await startServer({ distDir, dataDir: path.join(root, 'data') });

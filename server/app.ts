@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { API_VERSIONS, type ApiVersion } from '../core/api-versions.ts';
 import { READ_RATE_LIMIT, type RateLimitPolicy } from '../core/limits.ts';
-import { edgeFunctionsFor, functionFor, type EdgeFunctionName, type FunctionName } from '../core/routes.ts';
+import {
+  edgeFunctionsFor,
+  functionFor,
+  type EdgeFunctionName,
+  type FunctionName,
+} from '../core/routes.ts';
 import { clientAddress } from '../runtime/client-address.ts';
 import { createOrgApi } from '../runtime/instances/org-api.ts';
 import { createRecordingProvisioner } from '../runtime/instances/recording-provisioner.ts';
@@ -20,7 +25,10 @@ import { loadServiceData } from '../runtime/service-data.ts';
 import { createFileStore, removeStoreLeftovers } from '../runtime/store/file-store.ts';
 import { pruneRateLimits } from '../runtime/stored-rate-limit.ts';
 import { queueOrphans } from '../runtime/submissions/accept-submission.ts';
-import { submissionEndpointsFor, submissionServicesFor } from '../runtime/submissions/submission-endpoints.ts';
+import {
+  submissionEndpointsFor,
+  submissionServicesFor,
+} from '../runtime/submissions/submission-endpoints.ts';
 import { createStaticSite } from './static-site.ts';
 
 export interface AppOptions {
@@ -64,7 +72,11 @@ export async function createApp(options: AppOptions): Promise<App> {
   const mailOutboxDir = path.join(options.dataDir, 'mail-outbox');
   const store = createFileStore(storeDir);
   const mailer =
-    options.mailer ?? mailerFromEnvironment(process.env, options.requireSmtp ? { production: true } : { production: false, outboxDir: mailOutboxDir });
+    options.mailer ??
+    mailerFromEnvironment(
+      process.env,
+      options.requireSmtp ? { production: true } : { production: false, outboxDir: mailOutboxDir },
+    );
   // One machine has no scheduler: each start repairs what a crash left (files half written,
   // locks, contact messages stored without their mail queued) and forgets finished rate-limit windows.
   await removeStoreLeftovers(storeDir);
@@ -72,10 +84,20 @@ export async function createApp(options: AppOptions): Promise<App> {
   await queueOrphans(submissionServicesFor(data, { store, mailer }));
   await pruneRateLimits(store, (options.now ?? Date.now)());
   const readApi = createReadApi(data);
-  const orgApi = createOrgApi({ store, provisioner: createRecordingProvisioner(store), data, now: options.now });
+  const orgApi = createOrgApi({
+    store,
+    provisioner: createRecordingProvisioner(store),
+    data,
+    now: options.now,
+  });
   const sandboxPage = createSandboxPage(store);
   const searchPage = createSearchPage(data);
-  const submissions = submissionEndpointsFor(data, { store, mailer, now: options.now, senderLimit: options.contactRateLimit });
+  const submissions = submissionEndpointsFor(data, {
+    store,
+    mailer,
+    now: options.now,
+    senderLimit: options.contactRateLimit,
+  });
   const gate = createReadGate({
     limiter: createMemoryRateLimiter(options.readRateLimit ?? READ_RATE_LIMIT, options.now),
     versions: options.versions ?? API_VERSIONS,
@@ -83,34 +105,59 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   // As each Netlify function wraps its handler (functions/*.mts): the same audience, so the same headers.
-  const guard = (audience: GuardOptions['audience'], handler: (request: Request, client: string) => Promise<Response>): Handler => (request, client, requestId) =>
-    guarded(request, requestId, { audience, docs: data.docs }, () => handler(request, client));
+  const guard =
+    (
+      audience: GuardOptions['audience'],
+      handler: (request: Request, client: string) => Promise<Response>,
+    ): Handler =>
+    (request, client, requestId) =>
+      guarded(request, requestId, { audience, docs: data.docs }, () => handler(request, client));
   const functions: Record<FunctionName, Handler> = {
     'read-api': guard('public-read', readApi),
     'read-api-methods': guard('public-read', readApi),
-    submissions: guard('submission', async (request, client) => (await submissions(request, client)) ?? notFoundResponse(data.baseUrl)),
+    submissions: guard(
+      'submission',
+      async (request, client) =>
+        (await submissions(request, client)) ?? notFoundResponse(data.baseUrl),
+    ),
     'api-not-found': guard('public-read', async () => notFoundResponse(data.baseUrl)),
-    'org-api': guard('org-api', async (request) => (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl)),
+    'org-api': guard(
+      'org-api',
+      async (request) =>
+        (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
+    ),
     'search-page': guard('page', searchPage),
   };
 
-  type EdgeStep = (request: Request, client: string, next: () => Promise<Response>) => Promise<Response>;
+  type EdgeStep = (
+    request: Request,
+    client: string,
+    next: () => Promise<Response>,
+  ) => Promise<Response>;
   // As each Netlify edge function (edge-functions/*.ts): a step that answers, or calls the next.
   const edge: Record<EdgeFunctionName, EdgeStep> = {
-    'canonical-path': async (request, _client, next) => (await nonCanonicalAnswer(request, data.baseUrl, () => staticSite.notFound(request))) ?? next(),
+    'canonical-path': async (request, _client, next) =>
+      (await nonCanonicalAnswer(request, data.baseUrl, () => staticSite.notFound(request))) ??
+      next(),
     'read-gate': (request, client, next) => gate(request, client, next),
     'markdown-twin': (request, _client, next) => {
       // An edge rewrite: the twin is served in place of the page, from the same static host.
       const twin = markdownTwinFor(request);
-      return twin ? staticSite.serve(new Request(new URL(twin, request.url), { method: request.method })) : next();
+      return twin
+        ? staticSite.serve(new Request(new URL(twin, request.url), { method: request.method }))
+        : next();
     },
   };
 
   const route = (request: Request, client: string, requestId: string): Promise<Response> => {
     const { pathname } = new URL(request.url);
     const owner = functionFor(pathname, request.method);
-    const origin = () => (owner ? functions[owner](request, client, requestId) : staticSite.serve(request));
-    const chain = edgeFunctionsFor(pathname, request.method).reduceRight<() => Promise<Response>>((next, name) => () => edge[name](request, client, next), origin);
+    const origin = () =>
+      owner ? functions[owner](request, client, requestId) : staticSite.serve(request);
+    const chain = edgeFunctionsFor(pathname, request.method).reduceRight<() => Promise<Response>>(
+      (next, name) => () => edge[name](request, client, next),
+      origin,
+    );
     return chain();
   };
 
@@ -119,9 +166,23 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Everything else a failure can come from (the static host, the read gate): shaped here.
     // What the client sent is judged too: nginx and Caddy judge the raw target, and a parsed URL has lost `%2e%2e`.
     const sent = info.target?.split('?')[0];
-    return guarded(request, requestId, { docs: data.docs }, async () =>
-      (sent !== undefined && (await nonCanonicalAnswer(request, data.baseUrl, () => staticSite.notFound(request), sent))) ||
-      route(request, clientAddress(request, info.remoteAddress, options.trustProxy ?? false), requestId),
+    return guarded(
+      request,
+      requestId,
+      { docs: data.docs },
+      async () =>
+        (sent !== undefined &&
+          (await nonCanonicalAnswer(
+            request,
+            data.baseUrl,
+            () => staticSite.notFound(request),
+            sent,
+          ))) ||
+        route(
+          request,
+          clientAddress(request, info.remoteAddress, options.trustProxy ?? false),
+          requestId,
+        ),
     );
   };
   return Object.assign(app, { docs: data.docs });

@@ -24,8 +24,17 @@ function parserRefusal(code: string | undefined): Refusal {
       hint: 'Shorten the URL (a search query has at most 512 characters) or drop large headers such as cookies.',
     };
   }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: 'The request did not arrive in time.', hint: 'Send the whole request at once, then try again.' };
-  return { status: 400, message: 'The request is not valid HTTP.', hint: 'Check the request line, the headers and the body framing.' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      status: 408,
+      message: 'The request did not arrive in time.',
+      hint: 'Send the whole request at once, then try again.',
+    };
+  return {
+    status: 400,
+    message: 'The request is not valid HTTP.',
+    hint: 'Check the request line, the headers and the body framing.',
+  };
 }
 
 const ADAPTER_REFUSAL: Refusal = {
@@ -34,10 +43,34 @@ const ADAPTER_REFUSAL: Refusal = {
   hint: 'Send a path that starts with a single "/" and contains no backslash, and a plain host name in Host.',
 };
 
-function refusedResponse({ status, message, hint }: Refusal, docs: string, cause: string, log: (line: string) => void): Response {
+function refusedResponse(
+  { status, message, hint }: Refusal,
+  docs: string,
+  cause: string,
+  log: (line: string) => void,
+): Response {
   const requestId = requestIdOf(undefined);
-  log(JSON.stringify({ level: 'warn', time: new Date().toISOString(), requestId, message: 'Refused before routing', status, cause }));
-  return withPolicy(errorResponse('invalid_request', message, hint, docs, { [REQUEST_ID_HEADER]: requestId }, status), responseKind('public-read', status));
+  log(
+    JSON.stringify({
+      level: 'warn',
+      time: new Date().toISOString(),
+      requestId,
+      message: 'Refused before routing',
+      status,
+      cause,
+    }),
+  );
+  return withPolicy(
+    errorResponse(
+      'invalid_request',
+      message,
+      hint,
+      docs,
+      { [REQUEST_ID_HEADER]: requestId },
+      status,
+    ),
+    responseKind('public-read', status),
+  );
 }
 
 /** A Response as the bytes of an HTTP/1.1 answer that closes the connection; a HEAD request gets no body. */
@@ -52,25 +85,48 @@ async function serialize(response: Response, head: boolean): Promise<string> {
 type Fetch = Parameters<typeof getRequestListener>[0];
 
 /** For `serve`'s `createServer` option: Node's server with the app mounted by hono's own listener, refusals shaped. */
-export function refusalShapingServer(fetch: Fetch, hostname: string, docs: string, log: (line: string) => void = (line) => console.error(line)): typeof createServer {
+export function refusalShapingServer(
+  fetch: Fetch,
+  hostname: string,
+  docs: string,
+  log: (line: string) => void = (line) => console.error(line),
+): typeof createServer {
   const make = (options: ServerOptions): Server => {
     const errorHandler = (error: unknown) => {
       // Failures inside the app never get here (the request guard answers them); anything else is the adapter's refusal.
       const cause = error instanceof Error ? error.message : String(error);
-      return refusedResponse(error instanceof RequestError ? ADAPTER_REFUSAL : { status: 500, message: 'The server failed to answer this request.', hint: 'Try again in a minute.' }, docs, cause, log);
+      return refusedResponse(
+        error instanceof RequestError
+          ? ADAPTER_REFUSAL
+          : {
+              status: 500,
+              message: 'The server failed to answer this request.',
+              hint: 'Try again in a minute.',
+            },
+        docs,
+        cause,
+        log,
+      );
     };
     const server = createServer(options, getRequestListener(fetch, { hostname, errorHandler }));
-    server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
-      // A reset connection, or one whose answer is already under way, cannot get another answer.
-      const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
-      if (error.code === 'ECONNRESET' || !socket.writable || started) {
-        socket.destroy();
-        return;
-      }
-      // What the parser read of the request: a HEAD must be answered without a body, or the client reads the body as the next answer.
-      const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
-      void serialize(refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log), head).then((bytes) => socket.end(bytes));
-    });
+    server.on(
+      'clientError',
+      (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+        // A reset connection, or one whose answer is already under way, cannot get another answer.
+        const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })
+          ._httpMessage?.headersSent;
+        if (error.code === 'ECONNRESET' || !socket.writable || started) {
+          socket.destroy();
+          return;
+        }
+        // What the parser read of the request: a HEAD must be answered without a body, or the client reads the body as the next answer.
+        const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
+        void serialize(
+          refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log),
+          head,
+        ).then((bytes) => socket.end(bytes));
+      },
+    );
     return server;
   };
   return make as typeof createServer;

@@ -48,7 +48,11 @@ export const creationOptions = (limits: ConnectionLimits) => ({
  * Applies the rest to a server. `perClient` is false behind a trusted proxy, where every
  * connection comes from the proxy and the proxy is the one to limit its clients.
  */
-export function applyConnectionLimits(server: Server, limits: ConnectionLimits, perClient: boolean): void {
+export function applyConnectionLimits(
+  server: Server,
+  limits: ConnectionLimits,
+  perClient: boolean,
+): void {
   server.timeout = limits.idleTimeoutMs;
   server.maxConnections = limits.maxConnections;
   if (!perClient) return;

@@ -6,7 +6,13 @@ import path from 'node:path';
  * range it supports (2.2.4 to 2.4.x for the emulator; 2.9 fails there). The project pins
  * Deno's own Linux x64 build from npm (@deno/linux-x64-glibc, an optional dependency).
  */
-export const DENO_DIR = path.resolve(import.meta.dirname, '..', 'node_modules', '@deno', 'linux-x64-glibc');
+export const DENO_DIR = path.resolve(
+  import.meta.dirname,
+  '..',
+  'node_modules',
+  '@deno',
+  'linux-x64-glibc',
+);
 export const DENO_BINARY = path.join(DENO_DIR, 'deno');
 
 export const denoAvailable = (): boolean => existsSync(DENO_BINARY);

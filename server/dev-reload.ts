@@ -28,7 +28,11 @@ export interface DevReload {
    * given `pages`, only the pages at those paths, the others being as they were.
    * Not `complete`: only the edited records' own files are new so far, the rest follows.
    */
-  built(build: string, changes: readonly string[], update?: { pages?: readonly string[]; complete: boolean }): void;
+  built(
+    build: string,
+    changes: readonly string[],
+    update?: { pages?: readonly string[]; complete: boolean },
+  ): void;
   /** The content is broken: pages keep the last good build and show the problems. */
   failed(state: Omit<Extract<DevState, { kind: 'error' }>, 'kind'>): void;
   /** Ends every stream, so pages stop waiting on a server that is going away. */
@@ -53,9 +57,12 @@ export function createDevReload(initial: DevState): DevReload {
   const streams = new Set<ReadableStreamDefaultController<Uint8Array>>();
   let state = initial;
   /** The builds served, newest last, each with the pages it changed (undefined: any page), for pages that connect late. */
-  const history: { build: string; pages?: readonly string[] }[] = [{ build: initial.build, pages: [] }];
+  const history: { build: string; pages?: readonly string[] }[] = [
+    { build: initial.build, pages: [] },
+  ];
 
-  const event = (name: string, data: unknown) => encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const event = (name: string, data: unknown) =>
+    encoder.encode(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
   /** With `current`, the connecting page is as the served build has it: no build since its own changed it. */
   const stateEvent = (current = false) => {
     const { kind, ...data } = state;
@@ -64,7 +71,11 @@ export function createDevReload(initial: DevState): DevReload {
   /** Whether no build after `build` changed the page at `pagePath`; false for a build no longer remembered. */
   const unchangedSince = (build: string | null, pagePath: string | null) => {
     const since = history.findIndex((entry) => entry.build === build);
-    return since >= 0 && pagePath !== null && history.slice(since + 1).every((entry) => entry.pages && !entry.pages.includes(pagePath));
+    return (
+      since >= 0 &&
+      pagePath !== null &&
+      history.slice(since + 1).every((entry) => entry.pages && !entry.pages.includes(pagePath))
+    );
   };
   const send = (chunk: Uint8Array) => {
     for (const stream of streams) {
@@ -106,7 +117,11 @@ export function createDevReload(initial: DevState): DevReload {
     // Ending the stream ourselves when the page goes away lets the server finish the answer quietly.
     request.signal.addEventListener('abort', () => end(controller), { once: true });
     return new Response(body, {
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   };
 
@@ -114,13 +129,28 @@ export function createDevReload(initial: DevState): DevReload {
     handle(request) {
       const { pathname } = new URL(request.url);
       if (!pathname.startsWith(DEV_PATH_PREFIX)) return undefined;
-      if (request.method !== 'GET' && request.method !== 'HEAD') return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
-      if (pathname === DEV_EVENTS_PATH) return request.method === 'HEAD' ? new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } }) : connect(request);
+      if (request.method !== 'GET' && request.method !== 'HEAD')
+        return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } });
+      if (pathname === DEV_EVENTS_PATH)
+        return request.method === 'HEAD'
+          ? new Response(null, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } })
+          : connect(request);
       const file = files.get(pathname);
-      if (!file) return new Response(`No dev server file at ${pathname}: the dev server serves ${[...files.keys(), DEV_EVENTS_PATH].join(', ')}.\n`, { status: 404, headers: { 'Content-Type': MEDIA_TYPES['.txt']! } });
+      if (!file)
+        return new Response(
+          `No dev server file at ${pathname}: the dev server serves ${[...files.keys(), DEV_EVENTS_PATH].join(', ')}.\n`,
+          { status: 404, headers: { 'Content-Type': MEDIA_TYPES['.txt']! } },
+        );
       // no-store: a page must never run a dev script older than the dev server it talks to.
-      const headers = { 'Content-Type': file.type, 'Content-Length': String(file.body.length), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
-      return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), { headers });
+      const headers = {
+        'Content-Type': file.type,
+        'Content-Length': String(file.body.length),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), {
+        headers,
+      });
     },
     scriptUrl: (build) => `${DEV_SCRIPT_PATH}?build=${encodeURIComponent(build)}`,
     built(build, changes, { pages, complete } = { complete: true }) {

@@ -59,17 +59,28 @@ function failure(error: unknown): { message: string; problems: ContentError['pro
   if (error instanceof ContentError) return { message: error.message, problems: error.problems };
   // Not the content's fault (the generator, the disk): the whole error, so it can be reported or fixed.
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return { message: `The build failed (not a content problem; restart npm run dev after fixing the code):\n${message}`, problems: [] };
+  return {
+    message: `The build failed (not a content problem; restart npm run dev after fixing the code):\n${message}`,
+    problems: [],
+  };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
 
 /** Until the content builds once, every answer says why there is nothing to serve (the overlay lists the problems too). */
 function nothingBuiltYet(message: string): App {
   return async (request) => {
-    const headers = { 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+    const headers = {
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    };
     if (!(request.headers.get('accept') ?? '').includes('text/html')) {
-      return new Response(`Nothing is built yet: fix the content and save, and the dev server builds it.\n\n${message}\n`, { status: 503, headers: { ...headers, 'Content-Type': MEDIA_TYPES['.txt']! } });
+      return new Response(
+        `Nothing is built yet: fix the content and save, and the dev server builds it.\n\n${message}\n`,
+        { status: 503, headers: { ...headers, 'Content-Type': MEDIA_TYPES['.txt']! } },
+      );
     }
     const page = `<!doctype html>
 <html lang="en">
@@ -81,7 +92,10 @@ function nothingBuiltYet(message: string): App {
 </body>
 </html>
 `;
-    return new Response(page, { status: 503, headers: { ...headers, 'Content-Type': MEDIA_TYPES['.html']! } });
+    return new Response(page, {
+      status: 503,
+      headers: { ...headers, 'Content-Type': MEDIA_TYPES['.html']! },
+    });
   };
 }
 
@@ -91,7 +105,13 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
   const serve = () => createApp({ distDir, dataDir, trustProxy, requireSmtp });
 
   const guard = createRebuildGuard();
-  const builder = createBuilder({ contentDir, outDir: distDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl, longLived: true });
+  const builder = createBuilder({
+    contentDir,
+    outDir: distDir,
+    cacheDir: DEFAULT_CACHE_DIR,
+    baseUrl,
+    longLived: true,
+  });
   let app: App;
   let servedBuild = nextBuild();
   let reload: DevReload;
@@ -99,14 +119,20 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
     // Unlike `npm start`, a build even when dist/ is fresh (it then writes nothing): the
     // builder keeps what it built from, to write an edited record's files first.
     const summary = await builder.build();
-    console.log(`Built ${distDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
+    console.log(
+      `Built ${distDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`,
+    );
     app = await serve();
     reload = createDevReload({ kind: 'ok', build: servedBuild });
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     console.error(error.message);
-    const hasBuild = await stat(path.join(distDir, 'index.html')).then(() => true, () => false);
-    if (hasBuild) console.error(`Serving the last good build in ${distDir} until the content is fixed.`);
+    const hasBuild = await stat(path.join(distDir, 'index.html')).then(
+      () => true,
+      () => false,
+    );
+    if (hasBuild)
+      console.error(`Serving the last good build in ${distDir} until the content is fixed.`);
     app = hasBuild ? await serve() : nothingBuiltYet(error.message);
     if (!hasBuild) servedBuild = 'none';
     reload = createDevReload({ kind: 'error', build: servedBuild, ...failure(error) });
@@ -132,7 +158,9 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
         first = builder.writeEditedRecords(changes);
       } catch (error) {
         // The whole rebuild that follows meets the same trouble and reports it.
-        console.error(`Could not write ${describe(changes)} ahead of the rebuild: ${(error as Error).message}`);
+        console.error(
+          `Could not write ${describe(changes)} ahead of the rebuild: ${(error as Error).message}`,
+        );
       }
       if (!first) return false;
       // New rewrite rules (a record came or went) are read by a new app.
@@ -140,7 +168,9 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
       // Requests for these files held by the rebuild in progress are answered now, a deleted record's 404 too.
       guard.settled(first.flatMap(servedPathsOf));
       servedBuild = nextBuild();
-      console.log(`Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`);
+      console.log(
+        `Updated ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${first.length} files written or deleted); rebuilding the rest`,
+      );
       reload.built(servedBuild, changes, { pages: pagesOf(first), complete: false });
       return true;
     },
@@ -157,11 +187,18 @@ export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
           return written;
         });
         // Printed before pages hear of it, so the terminal never lags behind the browser.
-        console.log(`Rebuilt for ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${summary.written} written, ${summary.deleted} deleted, ${summary.files} files)`);
-        reload.built(servedBuild, changes, { pages: pagesOf(summary.changed ?? []), complete: true });
+        console.log(
+          `Rebuilt for ${describe(changes)} in ${Math.round(performance.now() - started)} ms (${summary.written} written, ${summary.deleted} deleted, ${summary.files} files)`,
+        );
+        reload.built(servedBuild, changes, {
+          pages: pagesOf(summary.changed ?? []),
+          complete: true,
+        });
       } catch (error) {
         const { message, problems } = failure(error);
-        console.error(`Rebuild for ${describe(changes)} failed; still serving the last good build.\n${message}`);
+        console.error(
+          `Rebuild for ${describe(changes)} failed; still serving the last good build.\n${message}`,
+        );
         reload.failed({ build: servedBuild, message, problems });
       }
     },

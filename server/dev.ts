@@ -29,14 +29,22 @@ const onChanges = async (changes: string[]) => {
     queue.add(changes, { afterMs: wroteAhead ? REBUILD_AFTER_WRITE_AHEAD_MS : 0 });
   }
 };
-const watcher = await watchContent(settings.contentDir, (changes) => void onChanges(changes)).catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+const watcher = await watchContent(settings.contentDir, (changes) => void onChanges(changes)).catch(
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);
 const dev = await startDevSite(settings);
 started(dev);
-const server = await listenOrExit(dev.fetch, { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy });
-console.log(`Serving ${settings.distDir} at ${server.url}/ (rebuilds when ${settings.contentDir} changes; Ctrl+C to stop)`);
+const server = await listenOrExit(dev.fetch, {
+  port: settings.port,
+  hostname: settings.hostname,
+  trustProxy: settings.trustProxy,
+});
+console.log(
+  `Serving ${settings.distDir} at ${server.url}/ (rebuilds when ${settings.contentDir} changes; Ctrl+C to stop)`,
+);
 
 stopOnSignals(async () => {
   watcher.close();

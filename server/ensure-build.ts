@@ -14,11 +14,28 @@ import type { ServerSettings } from './settings.ts';
  * last build read and left as it was (the cache's file states, content-reader.ts) is not
  * read again: at 10,000 records the check took 0.12 to 0.14 s instead of 0.17 to 0.23 s.
  */
-export async function ensureBuild(contentDir: string, outDir: string, baseUrl: string | undefined): Promise<'built' | 'fresh'> {
-  const built = existsSync(path.join(outDir, 'index.html')) && readManifest(outputManifestFile(DEFAULT_CACHE_DIR, outDir), path.resolve(outDir))?.inputs;
-  if (built && built === (await buildInputs(contentDir, baseUrl, contentReader({ states: fileStates(fileStatesFile(DEFAULT_CACHE_DIR)) })))) return 'fresh';
+export async function ensureBuild(
+  contentDir: string,
+  outDir: string,
+  baseUrl: string | undefined,
+): Promise<'built' | 'fresh'> {
+  const built =
+    existsSync(path.join(outDir, 'index.html')) &&
+    readManifest(outputManifestFile(DEFAULT_CACHE_DIR, outDir), path.resolve(outDir))?.inputs;
+  if (
+    built &&
+    built ===
+      (await buildInputs(
+        contentDir,
+        baseUrl,
+        contentReader({ states: fileStates(fileStatesFile(DEFAULT_CACHE_DIR)) }),
+      ))
+  )
+    return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl });
-  console.log(`Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`);
+  console.log(
+    `Built ${outDir} (${summary.files} files, ${summary.written} written) in ${summary.milliseconds} ms`,
+  );
   return 'built';
 }
 

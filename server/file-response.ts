@@ -49,14 +49,21 @@ function byteRange(header: string | null, size: number): ByteRange {
 /** `If-Range`: the range applies only while the file is the one the client has. */
 function rangeStillValid(ifRange: string | null, tag: string, info: Stats): boolean {
   if (ifRange === null) return true;
-  if (ifRange.trim().startsWith('"') || ifRange.trim().startsWith('W/')) return ifRange.trim() === tag;
+  if (ifRange.trim().startsWith('"') || ifRange.trim().startsWith('W/'))
+    return ifRange.trim() === tag;
   const date = Date.parse(ifRange);
   return Number.isFinite(date) && Math.floor(info.mtimeMs / 1000) * 1000 === date;
 }
 
-async function body(file: string, size: number, range?: { start: number; end: number }): Promise<BodyInit> {
+async function body(
+  file: string,
+  size: number,
+  range?: { start: number; end: number },
+): Promise<BodyInit> {
   if (range) return Readable.toWeb(createReadStream(file, range)) as ReadableStream;
-  return size > STREAM_ABOVE_BYTES ? (Readable.toWeb(createReadStream(file)) as ReadableStream) : readFile(file);
+  return size > STREAM_ABOVE_BYTES
+    ? (Readable.toWeb(createReadStream(file)) as ReadableStream)
+    : readFile(file);
 }
 
 /**
@@ -64,7 +71,13 @@ async function body(file: string, size: number, range?: { start: number; end: nu
  * and `_headers`); `status` is 200 unless a rule gives it another, and only a 200 is
  * conditional or ranged.
  */
-export async function fileResponse(request: Request, file: string, info: Stats, status: number, headers: Headers): Promise<Response> {
+export async function fileResponse(
+  request: Request,
+  file: string,
+  info: Stats,
+  status: number,
+  headers: Headers,
+): Promise<Response> {
   const head = request.method === 'HEAD';
   if (status !== 200) {
     headers.set('Content-Length', String(info.size));
@@ -76,11 +89,17 @@ export async function fileResponse(request: Request, file: string, info: Stats, 
   headers.set('Accept-Ranges', 'bytes');
   const ifNoneMatch = request.headers.get('if-none-match');
   const ifModifiedSince = request.headers.get('if-modified-since');
-  if (ifNoneMatch !== null ? noneMatch(ifNoneMatch, tag) : ifModifiedSince !== null && notModifiedSince(ifModifiedSince, info)) {
+  if (
+    ifNoneMatch !== null
+      ? noneMatch(ifNoneMatch, tag)
+      : ifModifiedSince !== null && notModifiedSince(ifModifiedSince, info)
+  ) {
     headers.delete('Content-Type');
     return new Response(null, { status: 304, headers });
   }
-  const range = rangeStillValid(request.headers.get('if-range'), tag, info) ? byteRange(request.headers.get('range'), info.size) : undefined;
+  const range = rangeStillValid(request.headers.get('if-range'), tag, info)
+    ? byteRange(request.headers.get('range'), info.size)
+    : undefined;
   if (range === 'unsatisfiable') {
     headers.set('Content-Range', `bytes */${info.size}`);
     headers.set('Content-Length', '0');

@@ -7,13 +7,23 @@
  */
 /** Conditional and ranged reads would let a browser keep a page with an older build's script: dev answers in full. */
 export function withoutConditions(request: Request): Request {
-  if (!['if-none-match', 'if-modified-since', 'if-range', 'range'].some((name) => request.headers.has(name))) return request;
+  if (
+    !['if-none-match', 'if-modified-since', 'if-range', 'range'].some((name) =>
+      request.headers.has(name),
+    )
+  )
+    return request;
   const headers = new Headers(request.headers);
-  for (const name of ['if-none-match', 'if-modified-since', 'if-range', 'range']) headers.delete(name);
+  for (const name of ['if-none-match', 'if-modified-since', 'if-range', 'range'])
+    headers.delete(name);
   return new Request(request, { headers });
 }
 
-export async function withDevScript(request: Request, response: Response, scriptUrl: string): Promise<Response> {
+export async function withDevScript(
+  request: Request,
+  response: Response,
+  scriptUrl: string,
+): Promise<Response> {
   if (request.method !== 'GET' || !response.body) return response;
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return response;
   // An encoded body cannot be edited as text; the local server never encodes, but a future one might.
@@ -24,11 +34,17 @@ export async function withDevScript(request: Request, response: Response, script
   headers.set('Content-Length', String(Buffer.byteLength(injected)));
   // The validators and ranges name the file's bytes, not these.
   for (const name of ['ETag', 'Last-Modified', 'Accept-Ranges']) headers.delete(name);
-  return new Response(injected, { status: response.status, statusText: response.statusText, headers });
+  return new Response(injected, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Before `</head>` (a deferred script runs once the page is parsed), else before `</body>`, else at the end. */
 export function insertScript(html: string, tag: string): string {
-  const at = [/<\/head\s*>/i, /<\/body\s*>/i].map((end) => html.search(end)).find((index) => index >= 0);
+  const at = [/<\/head\s*>/i, /<\/body\s*>/i]
+    .map((end) => html.search(end))
+    .find((index) => index >= 0);
   return at === undefined ? html + tag : html.slice(0, at) + tag + html.slice(at);
 }

@@ -3,7 +3,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createAdaptorServer, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { RequestInfo } from './app.ts';
 import { refusalShapingServer } from './client-error.ts';
-import { applyConnectionLimits, CONNECTION_LIMITS, creationOptions, type ConnectionLimits } from './connection-limits.ts';
+import {
+  applyConnectionLimits,
+  CONNECTION_LIMITS,
+  creationOptions,
+  type ConnectionLimits,
+} from './connection-limits.ts';
 
 export interface Listening {
   url: string;
@@ -32,11 +37,19 @@ export class ListenError extends Error {}
  * Mounts a Web-standard app on a Node HTTP server; the client address is the socket's.
  * An app that names its `docs` URL (the service's) also shapes the requests Node refuses.
  */
-export function listen(app: ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string }, options: ListenOptions): Promise<Listening> {
+export function listen(
+  app: ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string },
+  options: ListenOptions,
+): Promise<Listening> {
   const limits = { ...CONNECTION_LIMITS, ...options.limits };
   const { port, hostname } = options;
   const fetch = (request: Request, env: HttpBindings | Http2Bindings) =>
-    app(request, 'incoming' in env ? { remoteAddress: env.incoming.socket.remoteAddress, target: env.incoming.url } : {});
+    app(
+      request,
+      'incoming' in env
+        ? { remoteAddress: env.incoming.socket.remoteAddress, target: env.incoming.url }
+        : {},
+    );
   const server = createAdaptorServer({
     fetch,
     hostname,
@@ -62,7 +75,11 @@ export function listen(app: ((request: Request, info?: RequestInfo) => Promise<R
 }
 
 /** listen, for a server script: a port it cannot have is explained in one message, and the process exits 1. */
-export async function listenOrExit(app: Parameters<typeof listen>[0], options: ListenOptions, beforeExit?: () => Promise<void>): Promise<Listening> {
+export async function listenOrExit(
+  app: Parameters<typeof listen>[0],
+  options: ListenOptions,
+  beforeExit?: () => Promise<void>,
+): Promise<Listening> {
   try {
     return await listen(app, options);
   } catch (error) {
@@ -117,11 +134,17 @@ function listenError(error: NodeJS.ErrnoException, port: number, hostname: strin
   const where = `${hostname}:${port}`;
   switch (error.code) {
     case 'EADDRINUSE':
-      return new ListenError(`Port ${port} on ${hostname} is in use: another server is listening there (perhaps another npm start). Stop it, or pick another port with PORT, e.g. PORT=${port === 8888 ? 8889 : 8888} (PORT=0 picks a free one).`);
+      return new ListenError(
+        `Port ${port} on ${hostname} is in use: another server is listening there (perhaps another npm start). Stop it, or pick another port with PORT, e.g. PORT=${port === 8888 ? 8889 : 8888} (PORT=0 picks a free one).`,
+      );
     case 'EACCES':
-      return new ListenError(`Listening on ${where} is not permitted: ports below 1024 need privileges. Pick a port from 1024 up, e.g. PORT=8888, or PORT=0 for a free one.`);
+      return new ListenError(
+        `Listening on ${where} is not permitted: ports below 1024 need privileges. Pick a port from 1024 up, e.g. PORT=8888, or PORT=0 for a free one.`,
+      );
     case 'EADDRNOTAVAIL':
-      return new ListenError(`${hostname} is not an address of this machine, so nothing can listen on ${where}. Set HOST to one of its addresses (127.0.0.1, or 0.0.0.0 for all).`);
+      return new ListenError(
+        `${hostname} is not an address of this machine, so nothing can listen on ${where}. Set HOST to one of its addresses (127.0.0.1, or 0.0.0.0 for all).`,
+      );
     default:
       return error;
   }

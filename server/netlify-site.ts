@@ -9,7 +9,14 @@ import path from 'node:path';
  * snapshot, as a deploy is, so code changes need a restart. Linked source folders would
  * not do: Netlify's function bundler copies symlinks as links and trips over them.
  */
-const STAGED_SOURCES = ['netlify.toml', 'package.json', 'functions', 'edge-functions', 'core', 'runtime'];
+const STAGED_SOURCES = [
+  'netlify.toml',
+  'package.json',
+  'functions',
+  'edge-functions',
+  'core',
+  'runtime',
+];
 
 /** The site id @netlify/dev gives a project that is not linked to a Netlify site. */
 export const NETLIFY_DEV_SITE_ID = '0';
@@ -17,12 +24,23 @@ export const NETLIFY_DEV_SITE_ID = '0';
 export const netlifySiteDir = (dataDir: string) => path.join(dataDir, 'netlify-site');
 
 /** Where the emulator's Netlify Blobs server keeps the store (kept between runs). */
-export const netlifyDevBlobsDir = (siteDir: string) => path.join(siteDir, '.netlify', 'blobs-serve');
+export const netlifyDevBlobsDir = (siteDir: string) =>
+  path.join(siteDir, '.netlify', 'blobs-serve');
 
-export async function stageNetlifySite({ projectDir, distDir, siteDir }: { projectDir: string; distDir: string; siteDir: string }): Promise<void> {
+export async function stageNetlifySite({
+  projectDir,
+  distDir,
+  siteDir,
+}: {
+  projectDir: string;
+  distDir: string;
+  siteDir: string;
+}): Promise<void> {
   await mkdir(siteDir, { recursive: true });
-  for (const entry of [...STAGED_SOURCES, 'node_modules', 'dist']) await rm(path.join(siteDir, entry), { recursive: true, force: true });
-  for (const entry of STAGED_SOURCES) await cp(path.join(projectDir, entry), path.join(siteDir, entry), { recursive: true });
+  for (const entry of [...STAGED_SOURCES, 'node_modules', 'dist'])
+    await rm(path.join(siteDir, entry), { recursive: true, force: true });
+  for (const entry of STAGED_SOURCES)
+    await cp(path.join(projectDir, entry), path.join(siteDir, entry), { recursive: true });
   await symlink(path.join(projectDir, 'node_modules'), path.join(siteDir, 'node_modules'), 'dir');
   await symlink(distDir, path.join(siteDir, 'dist'), 'dir');
 }

@@ -42,13 +42,21 @@ export function createRebuildGuard(): RebuildGuard {
   };
 
   /** The answer as it was sent, or undefined when it may be torn; a 404 is final on a path settled ahead. */
-  const whole = async (request: Request, response: Response, settled: boolean): Promise<Response | undefined> => {
+  const whole = async (
+    request: Request,
+    response: Response,
+    settled: boolean,
+  ): Promise<Response | undefined> => {
     if ((response.status === 404 && !settled) || response.status >= 500) return undefined;
     const declared = response.headers.get('content-length');
     if (request.method !== 'GET' || declared === null || !response.body) return response;
     const body = new Uint8Array(await response.arrayBuffer());
     if (body.length !== Number(declared)) return undefined;
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 
   return {

@@ -20,10 +20,13 @@ export interface ServerSettings {
 
 const yes = (value: string | undefined) => ['1', 'true', 'yes'].includes(value ?? '');
 
-export function serverSettings(env: Record<string, string | undefined> = process.env): ServerSettings {
+export function serverSettings(
+  env: Record<string, string | undefined> = process.env,
+): ServerSettings {
   const projectDir = path.resolve(import.meta.dirname, '..');
   const port = Number(env.PORT ?? 8888);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT=${env.PORT} is not a port number: use 0 to 65535 (0 picks a free one).`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT=${env.PORT} is not a port number: use 0 to 65535 (0 picks a free one).`);
   return {
     projectDir,
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(projectDir, 'content')),

@@ -21,7 +21,11 @@ await stageNetlifySite({ projectDir: settings.projectDir, distDir: settings.dist
 // A function finds the build's data (dist/_data) relative to its working directory, as on Netlify.
 process.chdir(siteDir);
 // Edge functions have no build data: they build absolute URLs from SITE_BASE_URL, given the address the build used, as a deploy's settings give it.
-process.env.SITE_BASE_URL = (JSON.parse(await readFile(path.join(settings.distDir, '_data', 'service.json'), 'utf8')) as { baseUrl: string }).baseUrl;
+process.env.SITE_BASE_URL = (
+  JSON.parse(await readFile(path.join(settings.distDir, '_data', 'service.json'), 'utf8')) as {
+    baseUrl: string;
+  }
+).baseUrl;
 process.env.PATH = withDenoOnPath(process.env).PATH;
 
 const emulator = new NetlifyDev({
@@ -40,18 +44,31 @@ const server = await listenOrExit(
     // The emulator gives functions the client address from X-Forwarded-For, so it is set
     // here from the socket (or, with TRUST_PROXY=1, from the proxy's own entry), never taken from the client.
     const headers = new Headers(request.headers);
-    headers.set('x-forwarded-for', clientAddress(request, info?.remoteAddress, settings.trustProxy));
-    const forwarded = new Request(request.url, { method: request.method, headers, body: request.body, duplex: 'half' } as RequestInit);
+    headers.set(
+      'x-forwarded-for',
+      clientAddress(request, info?.remoteAddress, settings.trustProxy),
+    );
+    const forwarded = new Request(request.url, {
+      method: request.method,
+      headers,
+      body: request.body,
+      duplex: 'half',
+    } as RequestInit);
     const response = await emulator.handle(forwarded);
     if (response) return response;
     // Nothing matched: Netlify answers with the site's 404 page.
     const page = await emulator.handle(new Request(new URL('/404.html', request.url)));
-    return new Response(request.method === 'HEAD' ? null : (page?.body ?? null), { status: 404, headers: page?.headers });
+    return new Response(request.method === 'HEAD' ? null : (page?.body ?? null), {
+      status: 404,
+      headers: page?.headers,
+    });
   },
   { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy },
   () => emulator.stop(),
 );
-console.log(`Serving ${settings.distDir} as Netlify serves it (@netlify/dev) at ${server.url}/ (Ctrl+C to stop)`);
+console.log(
+  `Serving ${settings.distDir} as Netlify serves it (@netlify/dev) at ${server.url}/ (Ctrl+C to stop)`,
+);
 stopOnSignals(async () => {
   await server.close();
   await emulator.stop();

@@ -8,6 +8,10 @@ import { stopOnSignals } from './stop-on-signals.ts';
 const settings = serverSettings();
 await buildOrExit(settings);
 const { distDir, dataDir, trustProxy, requireSmtp } = settings;
-const server = await listenOrExit(await createApp({ distDir, dataDir, trustProxy, requireSmtp }), { port: settings.port, hostname: settings.hostname, trustProxy });
+const server = await listenOrExit(await createApp({ distDir, dataDir, trustProxy, requireSmtp }), {
+  port: settings.port,
+  hostname: settings.hostname,
+  trustProxy,
+});
 console.log(`Serving ${distDir} at ${server.url}/ (Ctrl+C to stop)`);
 stopOnSignals(() => server.close());

@@ -24,11 +24,14 @@ export interface StaticRules {
 
 /** Netlify path syntax (`:name` placeholders, `*` splats) as a RegExp; trailing slashes are optional. */
 export function pathPattern(from: string): RegExp {
-  const parts = from.split('/').filter(Boolean).map((part) => {
-    if (part.startsWith(':')) return '([^/]+)';
-    if (part === '*') return '?(.*)';
-    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  });
+  const parts = from
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(':')) return '([^/]+)';
+      if (part === '*') return '?(.*)';
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
   return new RegExp(`^/${parts.join('/')}/?$`, 'i');
 }
 
@@ -41,8 +44,14 @@ export function pathPattern(from: string): RegExp {
 let last: { distDir: string; identity: string; rules: StaticRules } | undefined;
 
 async function identityOf(distDir: string): Promise<string> {
-  const infos = await Promise.all([REDIRECTS_FILE, HEADERS_FILE].map((name) => stat(path.join(distDir, name)).catch(() => undefined)));
-  return JSON.stringify(infos.map((info) => info && [info.ino, info.size, info.mtimeMs, info.ctimeMs]));
+  const infos = await Promise.all(
+    [REDIRECTS_FILE, HEADERS_FILE].map((name) =>
+      stat(path.join(distDir, name)).catch(() => undefined),
+    ),
+  );
+  return JSON.stringify(
+    infos.map((info) => info && [info.ino, info.size, info.mtimeMs, info.ctimeMs]),
+  );
 }
 
 export async function loadStaticRules(distDir: string): Promise<StaticRules> {
@@ -65,9 +74,14 @@ async function parseStaticRules(distDir: string): Promise<StaticRules> {
     minimal: false,
   });
   const errors = [...parsedRedirects.errors, ...parsedHeaders.errors];
-  if (errors.length) throw new Error(`Invalid routing rules in ${distDir}: ${errors.map((e) => String(e.message ?? e)).join('; ')}`);
+  if (errors.length)
+    throw new Error(
+      `Invalid routing rules in ${distDir}: ${errors.map((e) => String(e.message ?? e)).join('; ')}`,
+    );
 
-  const redirects = (parsedRedirects.redirects as { from: string; to: string; status?: number; force?: boolean }[]).map((r) => ({
+  const redirects = (
+    parsedRedirects.redirects as { from: string; to: string; status?: number; force?: boolean }[]
+  ).map((r) => ({
     from: r.from,
     to: r.to,
     status: r.status ?? 301,
@@ -97,7 +111,8 @@ async function parseStaticRules(distDir: string): Promise<StaticRules> {
     },
     headersFor(urlPath) {
       const merged: Record<string, string> = {};
-      for (const rule of headers) if (rule.forRegExp.test(urlPath)) Object.assign(merged, rule.values);
+      for (const rule of headers)
+        if (rule.forRegExp.test(urlPath)) Object.assign(merged, rule.values);
       return merged;
     },
   };
@@ -106,7 +121,10 @@ async function parseStaticRules(distDir: string): Promise<StaticRules> {
 /** Fills `:placeholders` and `:splat` of a rule's target from the matched path. */
 export function targetOf(rule: RedirectRule, urlPath: string): string {
   const match = rule.pattern.exec(urlPath);
-  const names = rule.from.split('/').filter((p) => p.startsWith(':') || p === '*').map((p) => (p === '*' ? 'splat' : p.slice(1)));
+  const names = rule.from
+    .split('/')
+    .filter((p) => p.startsWith(':') || p === '*')
+    .map((p) => (p === '*' ? 'splat' : p.slice(1)));
   let target = rule.to;
   names.forEach((name, i) => {
     target = target.replace(`:${name}`, match?.[i + 1] ?? '');

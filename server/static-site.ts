@@ -27,7 +27,16 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
 
   const fileAt = async (urlPath: string): Promise<Found> => {
     const segments = urlPath.split('/');
-    if (segments.some((segment) => segment.startsWith('.') || segment.startsWith('_') || segment.includes('\0') || segment.includes('\\'))) return undefined;
+    if (
+      segments.some(
+        (segment) =>
+          segment.startsWith('.') ||
+          segment.startsWith('_') ||
+          segment.includes('\0') ||
+          segment.includes('\\'),
+      )
+    )
+      return undefined;
     const file = path.join(root, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
     const real = await realpath(file).catch(() => undefined);
     if (!real || (real !== root && !real.startsWith(root + path.sep))) return undefined;
@@ -37,23 +46,38 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   };
 
   const notFound = async (request: Request): Promise<Response> => {
-    const headers = new Headers({ 'Content-Type': MEDIA_TYPES['.html']!, ...rules.headersFor('/404.html'), ...HEADER_POLICY['static-not-found'] });
+    const headers = new Headers({
+      'Content-Type': MEDIA_TYPES['.html']!,
+      ...rules.headersFor('/404.html'),
+      ...HEADER_POLICY['static-not-found'],
+    });
     const found = await fileAt('/404.html');
-    if (!found || found === 'directory' || request.method === 'HEAD') return new Response(null, { status: 404, headers });
+    if (!found || found === 'directory' || request.method === 'HEAD')
+      return new Response(null, { status: 404, headers });
     return new Response(await readFile(found.file), { status: 404, headers });
   };
 
-  const respond = async (request: Request, urlPath: string, status: number, headerPath: string): Promise<Response> => {
+  const respond = async (
+    request: Request,
+    urlPath: string,
+    status: number,
+    headerPath: string,
+  ): Promise<Response> => {
     const found = await fileAt(urlPath);
     if (!found || found === 'directory') return notFound(request);
-    const headers = new Headers({ 'Content-Type': MEDIA_TYPES[path.extname(found.file)] ?? DEFAULT_MEDIA_TYPE });
-    for (const [name, value] of Object.entries(rules.headersFor(headerPath))) headers.set(name, value);
-    return fileResponse(request, found.file, found.info, status, headers).catch((error: NodeJS.ErrnoException) => {
-      // Deleted between its stat and its read (npm run dev deleting a record's files): not
-      // found, as nginx, which opens a file before it reads it, answers; not a failure.
-      if (error.code === 'ENOENT') return notFound(request);
-      throw error;
+    const headers = new Headers({
+      'Content-Type': MEDIA_TYPES[path.extname(found.file)] ?? DEFAULT_MEDIA_TYPE,
     });
+    for (const [name, value] of Object.entries(rules.headersFor(headerPath)))
+      headers.set(name, value);
+    return fileResponse(request, found.file, found.info, status, headers).catch(
+      (error: NodeJS.ErrnoException) => {
+        // Deleted between its stat and its read (npm run dev deleting a record's files): not
+        // found, as nginx, which opens a file before it reads it, answers; not a failure.
+        if (error.code === 'ENOENT') return notFound(request);
+        throw error;
+      },
+    );
   };
 
   const serve = async (request: Request): Promise<Response> => {
@@ -71,15 +95,19 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
     // A file at the path shadows a rule unless the rule is forced, as on Netlify.
     if (rule && (!existing || existing === 'directory' || rule.force)) {
       const target = targetOf(rule, urlPath);
-      if (rule.status >= 300 && rule.status < 400) return new Response(null, { status: rule.status, headers: { Location: target } });
+      if (rule.status >= 300 && rule.status < 400)
+        return new Response(null, { status: rule.status, headers: { Location: target } });
       return respond(request, target, rule.status, urlPath);
     }
     // Relative to the site, one leading slash: `//host` would send a browser to another host.
-    if (existing === 'directory') return new Response(null, { status: 301, headers: { Location: `/${urlPath.replace(/^\/+/, '')}/` } });
+    if (existing === 'directory')
+      return new Response(null, {
+        status: 301,
+        headers: { Location: `/${urlPath.replace(/^\/+/, '')}/` },
+      });
     if (existing) return respond(request, urlPath, 200, urlPath);
     return notFound(request);
   };
 
   return { serve, notFound };
 }
-

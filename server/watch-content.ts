@@ -40,7 +40,11 @@ export function isEditorNoise(name: string): boolean {
 }
 
 /** Watches `root` and calls `onChanges` with each batch of changed paths, relative to root, with `/`. */
-export async function watchContent(root: string, onChanges: (changed: string[]) => void, options: WatchOptions = {}): Promise<ContentWatcher> {
+export async function watchContent(
+  root: string,
+  onChanges: (changed: string[]) => void,
+  options: WatchOptions = {},
+): Promise<ContentWatcher> {
   const quietMs = options.quietMs ?? QUIET_MS;
   const onError = options.onError ?? ((error: Error) => console.error(error.message));
   const folders = new Map<string, { watcher: FSWatcher; ino: number }>();
@@ -56,7 +60,14 @@ export async function watchContent(root: string, onChanges: (changed: string[]) 
   const flush = async () => {
     const batch = [...changed].sort();
     changed.clear();
-    const exists = await Promise.all(batch.map((file) => lstat(file).then(() => true, () => false)));
+    const exists = await Promise.all(
+      batch.map((file) =>
+        lstat(file).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
     const real = batch.filter((file, i) => {
       if (exists[i]) return known.add(file);
       return known.delete(file);
@@ -93,7 +104,9 @@ export async function watchContent(root: string, onChanges: (changed: string[]) 
     if (watched) unwatch(folder); // removed and recreated (a checkout): the old watch sees nothing any more
     let watcher: FSWatcher;
     try {
-      watcher = watch(folder, (_event, name) => onEvent(folder, info.ino, name === null ? null : String(name)));
+      watcher = watch(folder, (_event, name) =>
+        onEvent(folder, info.ino, name === null ? null : String(name)),
+      );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // gone again already; its parent reported it
       throw error;
@@ -125,13 +138,21 @@ export async function watchContent(root: string, onChanges: (changed: string[]) 
       if (folder === root && name === path.basename(root)) {
         // Linux names the watched folder itself when it is deleted or moved; for root, nobody else will notice.
         const now = await lstat(root).catch(() => undefined);
-        if (now?.ino !== ino) onError(new Error(`${root} was moved or deleted, so changes to it are no longer seen: restart npm run dev once it is back.`));
+        if (now?.ino !== ino)
+          onError(
+            new Error(
+              `${root} was moved or deleted, so changes to it are no longer seen: restart npm run dev once it is back.`,
+            ),
+          );
       }
     })().catch((error: Error) => onError(error));
   };
 
   const rootInfo = await lstat(root).catch(() => undefined);
-  if (!rootInfo?.isDirectory()) throw new Error(`${root} is not a folder: set CONTENT_DIR to the content folder (default content/).`);
+  if (!rootInfo?.isDirectory())
+    throw new Error(
+      `${root} is not a folder: set CONTENT_DIR to the content folder (default content/).`,
+    );
   await watchTree(root, false);
 
   return {

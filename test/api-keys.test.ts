@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, inspection, issueKey, LAST_USED_RESOLUTION_MS, rotateKey } from '../runtime/keys/api-keys.ts';
+import {
+  authenticate,
+  inspection,
+  issueKey,
+  LAST_USED_RESOLUTION_MS,
+  rotateKey,
+} from '../runtime/keys/api-keys.ts';
 import { createBlobStore } from '../runtime/store/blob-store.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import type { Store } from '../runtime/store/store.ts';
@@ -14,14 +20,29 @@ let blobServer: BlobsServer;
 let blobPort: number;
 
 beforeAll(async () => {
-  blobServer = new BlobsServer({ directory: await temporaryDirectory('blobs-'), token: 'token', port: 0 });
+  blobServer = new BlobsServer({
+    directory: await temporaryDirectory('blobs-'),
+    token: 'token',
+    port: 0,
+  });
   ({ port: blobPort } = await blobServer.start());
 });
 afterAll(() => blobServer.stop());
 
 const stores: [string, () => Promise<Store>][] = [
-  ['file store', async () => createFileStore(path.join(await temporaryDirectory('keys-'), 'store'))],
-  ['Netlify Blobs', async () => createBlobStore(`keys-${Math.random().toString(36).slice(2)}`, { siteID: 'site', token: 'token', edgeURL: `http://127.0.0.1:${blobPort}` })],
+  [
+    'file store',
+    async () => createFileStore(path.join(await temporaryDirectory('keys-'), 'store')),
+  ],
+  [
+    'Netlify Blobs',
+    async () =>
+      createBlobStore(`keys-${Math.random().toString(36).slice(2)}`, {
+        siteID: 'site',
+        token: 'token',
+        edgeURL: `http://127.0.0.1:${blobPort}`,
+      }),
+  ],
 ];
 
 /** The store, with a count of the writes that reach it. */
@@ -48,7 +69,8 @@ describe.each(stores)('%s', (_name, make) => {
 
     const first = await authenticate(store, ORG, secret, t0 + 1000);
     expect(first.ok && inspection(first.key).last_used_at).toBe('2025-03-01T10:00:01.000Z');
-    for (let i = 0; i < 20; i++) expect((await authenticate(store, ORG, secret, t0 + 1000 + i * 2900)).ok).toBe(true);
+    for (let i = 0; i < 20; i++)
+      expect((await authenticate(store, ORG, secret, t0 + 1000 + i * 2900)).ok).toBe(true);
     expect(writes).toHaveLength(1);
 
     const later = await authenticate(store, ORG, secret, t0 + 1000 + LAST_USED_RESOLUTION_MS);
@@ -73,8 +95,12 @@ describe('rotation under concurrency (file store: the local Blobs server does no
     const { secret: old } = await issueKey(store, { org: ORG, name: 'ci', scopes: [...SCOPES] });
     const presented = await authenticate(store, ORG, old);
     if (!presented.ok) throw new Error('the fresh key does not authenticate');
-    const uses = Array.from({ length: 32 }, () => authenticate(store, ORG, old, Date.now() + LAST_USED_RESOLUTION_MS));
-    const rotations = await Promise.all(Array.from({ length: 16 }, () => rotateKey(store, ORG, presented.key)));
+    const uses = Array.from({ length: 32 }, () =>
+      authenticate(store, ORG, old, Date.now() + LAST_USED_RESOLUTION_MS),
+    );
+    const rotations = await Promise.all(
+      Array.from({ length: 16 }, () => rotateKey(store, ORG, presented.key)),
+    );
     await Promise.all(uses);
     const winners = rotations.filter((r) => r !== undefined);
     expect(winners).toHaveLength(1);

@@ -17,8 +17,10 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available) console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!available)
+  console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -43,7 +45,10 @@ describe.runIf(available)('in a browser', () => {
     await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
     dataDir = path.join(root, 'data');
     server = await startServer({ distDir: path.join(root, 'dist'), dataDir });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,10 +56,20 @@ describe.runIf(available)('in a browser', () => {
   });
 
   it('renders pages with their stylesheet and no CSP violation or script error', async () => {
-    for (const pathname of ['/', '/threats/', '/threats/threats-record-1/', '/pricing/', '/docs/api/', '/contact/', '/search/?q=record']) {
+    for (const pathname of [
+      '/',
+      '/threats/',
+      '/threats/threats-record-1/',
+      '/pricing/',
+      '/docs/api/',
+      '/contact/',
+      '/search/?q=record',
+    ]) {
       const { page, problems } = await open(pathname);
       expect(await page.locator('h1').first().textContent()).toBeTruthy();
-      const font = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+      const font = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+      );
       expect(font, pathname).toBe('#0b6e4f');
       expect(problems, pathname).toEqual([]);
       await page.close();
@@ -67,7 +82,9 @@ describe.runIf(available)('in a browser', () => {
     await page.press('.header-search input[name="q"]', 'Enter');
     await page.waitForURL(/\/search\/\?q=threats\+rec/);
     expect(await page.locator('.search-results li').count()).toBe(2);
-    expect(await page.locator('.search-outcome h2').textContent()).toBe('2 results for “threats rec”');
+    expect(await page.locator('.search-outcome h2').textContent()).toBe(
+      '2 results for “threats rec”',
+    );
     await page.fill('#search-q', 'zzzznothing');
     await page.click('form.site-search button');
     await page.waitForURL(/\/search\/\?q=zzzznothing/);
@@ -87,14 +104,20 @@ describe.runIf(available)('in a browser', () => {
     await page.selectOption('#contact-type', 'support');
     await page.fill('#contact-message', 'Sent from a real browser.');
     await page.click('#contact button[type="submit"]');
-    await expect.poll(() => page.locator('section.form-confirmation#contact').textContent()).toContain('Thank you for writing');
+    await expect
+      .poll(() => page.locator('section.form-confirmation#contact').textContent())
+      .toContain('Thank you for writing');
     const store = createFileStore(path.join(dataDir, 'store'));
     const [key] = await store.list('contact/');
-    expect((await store.get<{ name: string; inquiryType: string; source: string }>(key!))!.value).toMatchObject({ name: 'Browser Person', inquiryType: 'support', source: 'contact-page' });
+    expect(
+      (await store.get<{ name: string; inquiryType: string; source: string }>(key!))!.value,
+    ).toMatchObject({ name: 'Browser Person', inquiryType: 'support', source: 'contact-page' });
 
     await page.fill('#newsletter-email', 'not-an-address@');
     await page.click('#newsletter button[type="submit"]');
-    await expect.poll(() => page.locator('#newsletter-email-error').textContent()).toContain('Enter an email address in the form name@example.com');
+    await expect
+      .poll(() => page.locator('#newsletter-email-error').textContent())
+      .toContain('Enter an email address in the form name@example.com');
     expect(problems.filter((p) => !p.includes('400'))).toEqual([]);
     await page.close();
   });

@@ -12,7 +12,12 @@ import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/outputs.ts';
 import { openDist } from '../generator/write-dist.ts';
 import { manifestEntries, readManifest } from '../generator/dist-manifest.ts';
-import { distLinksDir, fileStatesFile, outputManifestFile, recordSignaturesFile } from '../generator/build-cache.ts';
+import {
+  distLinksDir,
+  fileStatesFile,
+  outputManifestFile,
+  recordSignaturesFile,
+} from '../generator/build-cache.ts';
 import { fileStates } from '../generator/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -33,7 +38,16 @@ beforeEach(async () => {
 
 async function digest(dir: string): Promise<Record<string, string>> {
   const files = (await fg('**/*', { cwd: dir })).sort();
-  return Object.fromEntries(await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(path.join(dir, f))).digest('hex')])));
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (f) => [
+        f,
+        createHash('sha256')
+          .update(await readFile(path.join(dir, f)))
+          .digest('hex'),
+      ]),
+    ),
+  );
 }
 
 /**
@@ -48,19 +62,38 @@ function devBuilder(stage: string) {
     pending = undefined;
   };
   return {
-    builder: createBuilder({ contentDir: content, outDir: path.join(root, 'dev'), cacheDir, longLived: true, progress }),
+    builder: createBuilder({
+      contentDir: content,
+      outDir: path.join(root, 'dev'),
+      cacheDir,
+      longLived: true,
+      progress,
+    }),
     during: (change: () => void) => void (pending = change),
     ran: () => pending === undefined,
   };
 }
 
-const cached = (name: string) => build({ contentDir: content, outDir: path.join(root, name), cacheDir });
+const cached = (name: string) =>
+  build({ contentDir: content, outDir: path.join(root, name), cacheDir });
 
 /** The cache holds a link to each file of dist/ `name` and to nothing else, in no empty folder (dist-links.ts). */
 async function expectLinksMirror(name: string, because?: string): Promise<void> {
-  const linked = await fg('**/*', { cwd: distLinksDir(cacheDir, path.join(root, name)), onlyFiles: false, markDirectories: true });
-  expect(linked.filter((entry) => !entry.endsWith('/')).sort(), because).toEqual((await fg('**/*', { cwd: path.join(root, name) })).sort());
-  expect(linked.filter((entry) => entry.endsWith('/') && !linked.some((other) => other !== entry && other.startsWith(entry))), because).toEqual([]);
+  const linked = await fg('**/*', {
+    cwd: distLinksDir(cacheDir, path.join(root, name)),
+    onlyFiles: false,
+    markDirectories: true,
+  });
+  expect(linked.filter((entry) => !entry.endsWith('/')).sort(), because).toEqual(
+    (await fg('**/*', { cwd: path.join(root, name) })).sort(),
+  );
+  expect(
+    linked.filter(
+      (entry) =>
+        entry.endsWith('/') && !linked.some((other) => other !== entry && other.startsWith(entry)),
+    ),
+    because,
+  ).toEqual([]);
 }
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
@@ -77,7 +110,13 @@ describe("npm start's staleness check", () => {
     expect(await ensureBuild(content, out, undefined)).toBe('built');
     await rm(post(3));
     expect(await ensureBuild(content, out, undefined)).toBe('built');
-    await writeFile(post(1), (await readFile(post(1), 'utf8')).replace(/^summary: .*$/m, 'summary: A changed summary of this synthetic post, long enough for the schema to accept.'));
+    await writeFile(
+      post(1),
+      (await readFile(post(1), 'utf8')).replace(
+        /^summary: .*$/m,
+        'summary: A changed summary of this synthetic post, long enough for the schema to accept.',
+      ),
+    );
     expect(await ensureBuild(content, out, undefined)).toBe('built');
     expect(await ensureBuild(content, out, undefined)).toBe('fresh');
     await rm(path.join(out, 'index.html'));
@@ -92,17 +131,45 @@ describe('parallel analysis and page rendering', () => {
     await writeSyntheticCorpus(large, 70);
     await build({ contentDir: large, outDir: path.join(root, 'one-thread'), threads: 1 });
     await build({ contentDir: large, outDir: path.join(root, 'two-threads'), threads: 2 });
-    expect(await digest(path.join(root, 'two-threads'))).toEqual(await digest(path.join(root, 'one-thread')));
+    expect(await digest(path.join(root, 'two-threads'))).toEqual(
+      await digest(path.join(root, 'one-thread')),
+    );
     // `npm run build` runs the generator bundled, with its own worker: the same bytes again.
     const bundled = path.join(root, 'bundled');
     const bundledCache = path.join(root, 'bundled-cache');
-    const buildBundled = async () => (await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', bundled, '--cache-dir', bundledCache], { cwd: project })).stdout;
+    const buildBundled = async () =>
+      (
+        await run(
+          process.execPath,
+          [
+            path.join(project, 'generator/run-bundled.mjs'),
+            '--content',
+            large,
+            '--out',
+            bundled,
+            '--cache-dir',
+            bundledCache,
+          ],
+          { cwd: project },
+        )
+      ).stdout;
     await buildBundled();
     const clean = await digest(path.join(root, 'one-thread'));
     expect(await digest(bundled)).toEqual(clean);
     // A clean build (--no-cache) starts again under its own V8 settings (clean-build-node-args.mjs): the same bytes.
     const bundledClean = path.join(root, 'bundled-clean');
-    await run(process.execPath, [path.join(project, 'generator/run-bundled.mjs'), '--content', large, '--out', bundledClean, '--no-cache'], { cwd: project });
+    await run(
+      process.execPath,
+      [
+        path.join(project, 'generator/run-bundled.mjs'),
+        '--content',
+        large,
+        '--out',
+        bundledClean,
+        '--no-cache',
+      ],
+      { cwd: project },
+    );
     expect(await digest(bundledClean)).toEqual(clean);
 
     // With this many files, a cached build checks dist/ against its manifest on a thread of
@@ -116,16 +183,26 @@ describe('parallel analysis and page rendering', () => {
     expect(await buildBundled()).toMatch(/; 2 written, 1 deleted\)/);
     expect(await digest(bundled)).toEqual(clean);
     await handEdits();
-    expect(await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache })).toMatchObject({ written: 2, deleted: 1 });
+    expect(
+      await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache }),
+    ).toMatchObject({ written: 2, deleted: 1 });
     expect(await digest(bundled)).toEqual(clean);
 
     // An edited summary: the search index, on its thread, is patched from the one dist/ holds, to the bytes of a whole new one.
     const edited = path.join(large, 'threats', `${syntheticSlug('threats', 3)}.md`);
-    await writeFile(edited, (await readFile(edited, 'utf8')).replace(/^summary: .*$/m, 'summary: An edited summary with words no record had, zygote and quokka.'));
+    await writeFile(
+      edited,
+      (await readFile(edited, 'utf8')).replace(
+        /^summary: .*$/m,
+        'summary: An edited summary with words no record had, zygote and quokka.',
+      ),
+    );
     await buildBundled();
     await build({ contentDir: large, outDir: path.join(root, 'edited-clean'), threads: 2 });
     expect(await digest(bundled)).toEqual(await digest(path.join(root, 'edited-clean')));
-    expect(await readFile(path.join(bundled, '_data', 'search-index.json'), 'utf8')).toContain('["quokka"');
+    expect(await readFile(path.join(bundled, '_data', 'search-index.json'), 'utf8')).toContain(
+      '["quokka"',
+    );
 
     // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
     const editedClean = await digest(path.join(root, 'edited-clean'));
@@ -147,7 +224,13 @@ describe('parallel analysis and page rendering', () => {
     // Every threat edited: more new parts of llms-full.txt than a write writes beside the other files (write-dist.ts), the rest still copied.
     for (let i = 0; i < 70; i++) {
       const threat = path.join(large, 'threats', `${syntheticSlug('threats', i)}.md`);
-      await writeFile(threat, (await readFile(threat, 'utf8')).replace(/^summary: .*$/m, `summary: Summary number ${i}, edited with every other threat's.`));
+      await writeFile(
+        threat,
+        (await readFile(threat, 'utf8')).replace(
+          /^summary: .*$/m,
+          `summary: Summary number ${i}, edited with every other threat's.`,
+        ),
+      );
     }
     await buildBundled();
     await build({ contentDir: large, outDir: path.join(root, 'threats-edited-clean'), threads: 2 });
@@ -159,7 +242,12 @@ describe('a build with nothing to do', () => {
   const out = () => path.join(root, 'out');
   const stagesOf = async (): Promise<[Awaited<ReturnType<typeof build>>, Set<string>]> => {
     const stages = new Set<string>();
-    const summary = await build({ contentDir: content, outDir: out(), cacheDir, progress: (stage) => stages.add(stage) });
+    const summary = await build({
+      contentDir: content,
+      outDir: out(),
+      cacheDir,
+      progress: (stage) => stages.add(stage),
+    });
     return [summary, stages];
   };
 
@@ -175,7 +263,14 @@ describe('a build with nothing to do', () => {
     expect([...analyzed]).toEqual(['analyze', 'render', 'write']);
     const [again, stages] = await stagesOf();
     expect([...stages]).toEqual([]);
-    expect(again).toMatchObject({ records: first.records, files: first.files, bytes: first.bytes, written: 0, deleted: 0, changed: [] });
+    expect(again).toMatchObject({
+      records: first.records,
+      files: first.files,
+      bytes: first.bytes,
+      written: 0,
+      deleted: 0,
+      changed: [],
+    });
 
     await clean('clean');
     const expected = await digest(path.join(root, 'clean'));
@@ -198,7 +293,13 @@ describe('a build with nothing to do', () => {
     expect(await digest(out())).toEqual(expected);
 
     // Edited: read before the analysis, then analyzed and written as a clean build makes it.
-    await writeFile(post, (await readFile(post, 'utf8')).replace(/^summary: .*$/m, 'summary: A summary edited after dist/ was written, long enough for the schema.'));
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8')).replace(
+        /^summary: .*$/m,
+        'summary: A summary edited after dist/ was written, long enough for the schema.',
+      ),
+    );
     const [edited, analyzedAgain] = await stagesOf();
     expect(analyzedAgain.has('analyze')).toBe(true);
     expect(edited.written).toBeGreaterThan(0);
@@ -239,14 +340,24 @@ describe('incremental builds', () => {
 
     // A new title changes the record's own files and every page that shows it: lists, indexes, cross-references.
     const glossary = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
-    await writeFile(glossary, (await readFile(glossary, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'));
+    await writeFile(
+      glossary,
+      (await readFile(glossary, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'),
+    );
     await cached('changed-cached');
     await clean('changed-clean');
     const changed = await digest(path.join(root, 'changed-cached'));
     expect(changed).toEqual(await digest(path.join(root, 'changed-clean')));
     const before = await digest(path.join(root, 'clean'));
     const differing = Object.keys(changed).filter((f) => changed[f] !== before[f]);
-    expect(differing).toEqual(expect.arrayContaining([`threats/${syntheticSlug('threats', 1)}/index.html`, 'glossary/index.html', 'llms.txt', '_data/search-index.json']));
+    expect(differing).toEqual(
+      expect.arrayContaining([
+        `threats/${syntheticSlug('threats', 1)}/index.html`,
+        'glossary/index.html',
+        'llms.txt',
+        '_data/search-index.json',
+      ]),
+    );
   });
 
   it("take llms-full.txt's unchanged parts from the file dist/ holds, their list kept beside a manifest that stays small", async () => {
@@ -254,7 +365,11 @@ describe('incremental builds', () => {
     const full = path.join(out, 'llms-full.txt');
     const manifest = outputManifestFile(cacheDir, out);
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
-    const summarize = async (i: number, summary: string) => writeFile(post(i), (await readFile(post(i), 'utf8')).replace(/^summary: .*$/m, `summary: ${summary}`));
+    const summarize = async (i: number, summary: string) =>
+      writeFile(
+        post(i),
+        (await readFile(post(i), 'utf8')).replace(/^summary: .*$/m, `summary: ${summary}`),
+      );
     await cached('parts');
     const filesLog = `${manifest.replace(/\.json$/, '')}.files.log`;
     const logSize = (await stat(filesLog)).size;
@@ -263,10 +378,18 @@ describe('incremental builds', () => {
     const text = await readFile(full, 'utf8');
     const at = text.indexOf(unchanged, text.indexOf(`/posts/${syntheticSlug('posts', 2)}/ -->`));
     expect(at).toBeGreaterThan(0);
-    await writeFile(full, text.slice(0, at) + unchanged.toUpperCase() + text.slice(at + unchanged.length));
+    await writeFile(
+      full,
+      text.slice(0, at) + unchanged.toUpperCase() + text.slice(at + unchanged.length),
+    );
     const entries = manifestEntries(manifest);
     const [key, size] = entries.get('llms-full.txt')!;
-    entries.set('llms-full.txt', [key, size, (await stat(full)).mtimeMs, entries.get('llms-full.txt')![3]]);
+    entries.set('llms-full.txt', [
+      key,
+      size,
+      (await stat(full)).mtimeMs,
+      entries.get('llms-full.txt')![3],
+    ]);
     entries.save();
     for (let i = 0; i < 4; i++) {
       await summarize(1, `An edited summary of the first synthetic post, round ${i} of four.`);
@@ -281,14 +404,26 @@ describe('incremental builds', () => {
     expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
     // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
     const partsFile = path.join(`${manifest.replace(/\.json$/, '')}.parts`, 'llms-full.txt.json');
-    await writeFile(partsFile, (await readFile(partsFile, 'utf8')).replace(/,(\d+)\]/, (_, length: string) => `,${Number(length) + 1}]`));
-    await summarize(1, 'An edited summary of the first synthetic post, with a list of parts not its own.');
+    await writeFile(
+      partsFile,
+      (await readFile(partsFile, 'utf8')).replace(
+        /,(\d+)\]/,
+        (_, length: string) => `,${Number(length) + 1}]`,
+      ),
+    );
+    await summarize(
+      1,
+      'An edited summary of the first synthetic post, with a list of parts not its own.',
+    );
     await cached('parts');
     await clean('parts-clean');
     expect(await digest(out)).toEqual(await digest(path.join(root, 'parts-clean')));
     // Without the list, no part is known: the file is made whole again, as a clean build makes it.
     await rm(partsFile);
-    await summarize(1, 'An edited summary of the first synthetic post, after the list of parts went.');
+    await summarize(
+      1,
+      'An edited summary of the first synthetic post, after the list of parts went.',
+    );
     await cached('parts');
     await clean('parts-clean');
     expect(await digest(out)).toEqual(await digest(path.join(root, 'parts-clean')));
@@ -299,9 +434,15 @@ describe('incremental builds', () => {
     const shipped = path.join(root, 'shipped');
     await cp(path.join(project, 'content'), shipped, { recursive: true });
     const threat = path.join(shipped, 'threats', 'adversary-in-the-middle-phishing.md');
-    expect((await readFile(threat, 'utf8')).match(/^howItWorks: (.*)$/m)![1]!.length).toBeGreaterThan(400);
+    expect(
+      (await readFile(threat, 'utf8')).match(/^howItWorks: (.*)$/m)![1]!.length,
+    ).toBeGreaterThan(400);
     // An app guide that cites it, with lists of long items (risks, policies).
-    expect((await readFile(path.join(shipped, 'apps', 'microsoft-365.md'), 'utf8')).match(/^relatedThreats: .*adversary-in-the-middle-phishing/m)).not.toBeNull();
+    expect(
+      (await readFile(path.join(shipped, 'apps', 'microsoft-365.md'), 'utf8')).match(
+        /^relatedThreats: .*adversary-in-the-middle-phishing/m,
+      ),
+    ).not.toBeNull();
     const out = path.join(root, 'shipped-cached');
     const cachedShipped = () => build({ contentDir: shipped, outDir: out, cacheDir });
     const expectClean = async (name: string) => {
@@ -310,9 +451,14 @@ describe('incremental builds', () => {
     };
     await cachedShipped();
     // A new title: the pages of the records that cite the threat (kept from the last build) are made again, whole.
-    await writeFile(threat, (await readFile(threat, 'utf8')).replace(/^title: .*$/m, 'title: A renamed phishing proxy'));
+    await writeFile(
+      threat,
+      (await readFile(threat, 'utf8')).replace(/^title: .*$/m, 'title: A renamed phishing proxy'),
+    );
     const summary = await cachedShipped();
-    expect(summary.changed).toEqual(expect.arrayContaining(['apps/microsoft-365/index.html', 'apps/microsoft-365/index.html.md']));
+    expect(summary.changed).toEqual(
+      expect.arrayContaining(['apps/microsoft-365/index.html', 'apps/microsoft-365/index.html.md']),
+    );
     await expectClean('shipped-retitled');
     // A kept record's document, removed by hand, is made again whole.
     await rm(path.join(out, 'api', 'v1', 'apps', 'microsoft-365.json'));
@@ -323,7 +469,10 @@ describe('incremental builds', () => {
   it('check unchanged files again once the records they could name changed: a deleted record fails the build over references and links to it', async () => {
     const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
     const target = syntheticSlug('threats', 2);
-    await writeFile(post, `${await readFile(post, 'utf8')}\nSee [the threat](/threats/${target}/).\n`);
+    await writeFile(
+      post,
+      `${await readFile(post, 'utf8')}\nSee [the threat](/threats/${target}/).\n`,
+    );
     await cached('checked');
     // Nothing changed in the files that name the threat; only the threat is gone.
     await rm(path.join(content, 'threats', `${target}.md`));
@@ -331,20 +480,32 @@ describe('incremental builds', () => {
     expect(failure).toBeInstanceOf(ContentError);
     const message = (failure as ContentError).message;
     expect(message).toContain(`links to /threats/${target}/`);
-    expect(message).toMatch(new RegExp(`apps/${syntheticSlug('apps', 2)}\\.md:\\d+: relatedThreats\\.0: "${target}" is not a record of threats`));
+    expect(message).toMatch(
+      new RegExp(
+        `apps/${syntheticSlug('apps', 2)}\\.md:\\d+: relatedThreats\\.0: "${target}" is not a record of threats`,
+      ),
+    );
   });
 
   it('update one dist/ in place through edits, deletions and renames, always equal to a clean build', async () => {
     const same = () => cached('in-place');
     const expectClean = async (name: string) => {
       await clean(name);
-      expect(await digest(path.join(root, 'in-place'))).toEqual(await digest(path.join(root, name)));
+      expect(await digest(path.join(root, 'in-place'))).toEqual(
+        await digest(path.join(root, name)),
+      );
     };
     expect((await same()).written).toBeGreaterThan(100);
     expect(await same()).toMatchObject({ written: 0, deleted: 0 });
 
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
-    await writeFile(post(0), (await readFile(post(0), 'utf8')).replace(/^summary: .*$/m, 'summary: A new summary for the first post.'));
+    await writeFile(
+      post(0),
+      (await readFile(post(0), 'utf8')).replace(
+        /^summary: .*$/m,
+        'summary: A new summary for the first post.',
+      ),
+    );
     const edited = await same();
     expect(edited.written).toBeGreaterThan(0);
     expect(edited.written).toBeLessThan(30);
@@ -354,17 +515,29 @@ describe('incremental builds', () => {
     expect(await home()).toContain('A new summary for the first post.');
     // ...and the threats the app guides and AI risks cite most: an app citing another threat changes them.
     const app = path.join(content, 'apps', `${syntheticSlug('apps', 0)}.md`);
-    await writeFile(app, (await readFile(app, 'utf8')).replace(/^relatedThreats:\n(?: {2}- .*\n)+/m, `relatedThreats: [${syntheticSlug('threats', 3)}]\n`));
+    await writeFile(
+      app,
+      (await readFile(app, 'utf8')).replace(
+        /^relatedThreats:\n(?: {2}- .*\n)+/m,
+        `relatedThreats: [${syntheticSlug('threats', 3)}]\n`,
+      ),
+    );
     await same();
     await expectClean('after-citation');
     expect(await home()).toContain('Cited by 3 app and AI risk pages');
 
     // A title other pages show: the records that link to it, the lists and llms-full.txt change with it.
     const term = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
-    await writeFile(term, (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'));
+    await writeFile(
+      term,
+      (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A renamed term'),
+    );
     await same();
     await expectClean('after-title');
-    const linking = await readFile(path.join(root, 'in-place', 'threats', syntheticSlug('threats', 1), 'index.html'), 'utf8');
+    const linking = await readFile(
+      path.join(root, 'in-place', 'threats', syntheticSlug('threats', 1), 'index.html'),
+      'utf8',
+    );
     expect(linking).toContain('A renamed term');
 
     // The pricing page is made from pricing.yaml alone (its signature): a new price shows there.
@@ -372,10 +545,15 @@ describe('incremental builds', () => {
     await writeFile(pricing, (await readFile(pricing, 'utf8')).replace(/^( +price:) 9$/m, '$1 12'));
     expect((await same()).changed).toEqual(expect.arrayContaining(['pricing/index.html']));
     await expectClean('after-pricing');
-    expect(await readFile(path.join(root, 'in-place', 'pricing', 'index.html'), 'utf8')).toContain('$12');
+    expect(await readFile(path.join(root, 'in-place', 'pricing', 'index.html'), 'utf8')).toContain(
+      '$12',
+    );
 
     // A body alone: its page, twin and record, and the full-text file, nothing that lists summaries.
-    await writeFile(post(1), `${await readFile(post(1), 'utf8')}\nA closing paragraph added later.\n`);
+    await writeFile(
+      post(1),
+      `${await readFile(post(1), 'utf8')}\nA closing paragraph added later.\n`,
+    );
     const bodyEdit = await same();
     expect(bodyEdit.written).toBeLessThanOrEqual(5);
     await expectClean('after-body');
@@ -400,16 +578,29 @@ describe('incremental builds', () => {
 
   it('keep their analyses in two packs and a log of the last ones, none growing with edits; a damaged cache costs analysis, never correctness', async () => {
     const cacheFiles = () => fg('analyses/**/*', { cwd: cacheDir, stats: true });
-    const packs = async () => (await cacheFiles()).filter((f) => /^(fields-|bodies-|last-analyses)/.test(path.basename(f.path)));
+    const packs = async () =>
+      (await cacheFiles()).filter((f) =>
+        /^(fields-|bodies-|last-analyses)/.test(path.basename(f.path)),
+      );
     await cached('packed');
     const first = await cacheFiles();
-    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([expect.stringMatching(/^bodies-/), 'bodies.index', expect.stringMatching(/^fields-/), 'fields.index', 'last-analyses.log']);
+    expect(first.map((f) => path.basename(f.path)).sort()).toEqual([
+      expect.stringMatching(/^bodies-/),
+      'bodies.index',
+      expect.stringMatching(/^fields-/),
+      'fields.index',
+      'last-analyses.log',
+    ]);
     const firstSize = first.reduce((n, f) => n + f.stats!.size, 0);
 
     const posts = (await fg('posts/*.md', { cwd: content, absolute: true })).sort();
     const texts = await Promise.all(posts.map((post) => readFile(post, 'utf8')));
     for (let i = 0; i < 12; i++) {
-      await Promise.all(posts.map((post, p) => writeFile(post, `${texts[p]}\nEdit number ${i}, a paragraph of its own.\n`)));
+      await Promise.all(
+        posts.map((post, p) =>
+          writeFile(post, `${texts[p]}\nEdit number ${i}, a paragraph of its own.\n`),
+        ),
+      );
       await cached('packed');
     }
     const later = await cacheFiles();
@@ -426,18 +617,30 @@ describe('incremental builds', () => {
     await rm(path.join(root, 'packed'), { recursive: true });
     await cached('packed');
     await clean('packed-clean');
-    expect(await digest(path.join(root, 'packed'))).toEqual(await digest(path.join(root, 'packed-clean')));
-    for (const pack of await packs()) await writeFile(path.join(cacheDir, pack.path), (await readFile(path.join(cacheDir, pack.path))).subarray(0, 1000));
+    expect(await digest(path.join(root, 'packed'))).toEqual(
+      await digest(path.join(root, 'packed-clean')),
+    );
+    for (const pack of await packs())
+      await writeFile(
+        path.join(cacheDir, pack.path),
+        (await readFile(path.join(cacheDir, pack.path))).subarray(0, 1000),
+      );
     await rm(path.join(root, 'packed'), { recursive: true });
     await cached('packed');
-    expect(await digest(path.join(root, 'packed'))).toEqual(await digest(path.join(root, 'packed-clean')));
+    expect(await digest(path.join(root, 'packed'))).toEqual(
+      await digest(path.join(root, 'packed-clean')),
+    );
   });
 
   it("keep one long-lived builder's dist/ equal to a clean build, writing an edited record's own files first and those alone", async () => {
     const { builder, during, ran } = devBuilder('write');
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
     const named = (i: number) => `posts/${syntheticSlug('posts', i)}.md`;
-    const ownFiles = (collection: string, slug: string) => [`api/v1/${collection}/${slug}.json`, `${collection}/${slug}/index.html`, `${collection}/${slug}/index.html.md`];
+    const ownFiles = (collection: string, slug: string) => [
+      `api/v1/${collection}/${slug}.json`,
+      `${collection}/${slug}/index.html`,
+      `${collection}/${slug}/index.html.md`,
+    ];
     const own = (i: number) => ownFiles('posts', syntheticSlug('posts', i));
     const expectClean = async (name: string) => {
       await clean(name);
@@ -447,42 +650,70 @@ describe('incremental builds', () => {
     expect(builder.writeEditedRecords([named(0)])).toBeUndefined();
     await builder.build();
 
-    await writeFile(post(0), (await readFile(post(0), 'utf8')).replace(/^summary: .*$/m, 'summary: A summary written while npm run dev runs.'));
+    await writeFile(
+      post(0),
+      (await readFile(post(0), 'utf8')).replace(
+        /^summary: .*$/m,
+        'summary: A summary written while npm run dev runs.',
+      ),
+    );
     expect(builder.writeEditedRecords([named(0)])?.sort()).toEqual(own(0).sort());
     const early = await digest(path.join(root, 'dev'));
     const rest = await builder.build();
     // The whole build finds the record's files as they must be and writes only what lists the summary.
     expect(rest.changed).not.toEqual(expect.arrayContaining([own(0)[0]]));
-    expect(rest.changed).toEqual(expect.arrayContaining(['posts/index.html', '_data/search-index.json']));
+    expect(rest.changed).toEqual(
+      expect.arrayContaining(['posts/index.html', '_data/search-index.json']),
+    );
     await expectClean('dev-after-edit');
-    for (const file of own(0)) expect(early[file], file).toEqual((await digest(path.join(root, 'dev')))[file]);
+    for (const file of own(0))
+      expect(early[file], file).toEqual((await digest(path.join(root, 'dev')))[file]);
 
     // A title other records show: their pages wait for the whole build, which brings them in line.
     const term = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
-    await writeFile(term, (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A term renamed in dev'));
-    expect(builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`])).toHaveLength(3);
+    await writeFile(
+      term,
+      (await readFile(term, 'utf8')).replace(/^title: .*$/m, 'title: A term renamed in dev'),
+    );
+    expect(
+      builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`]),
+    ).toHaveLength(3);
     await builder.build();
     await expectClean('dev-after-title');
 
     // An edit written ahead while a build of older content runs: that build leaves the newer files alone, the next settles the rest.
     const text = await readFile(post(1), 'utf8');
-    await writeFile(post(1), text.replace(/^summary: .*$/m, 'summary: The summary an older build reads.'));
+    await writeFile(
+      post(1),
+      text.replace(/^summary: .*$/m, 'summary: The summary an older build reads.'),
+    );
     during(() => {
-      writeFileSync(post(1), text.replace(/^summary: .*$/m, 'summary: The summary written while that build runs.'));
+      writeFileSync(
+        post(1),
+        text.replace(/^summary: .*$/m, 'summary: The summary written while that build runs.'),
+      );
       expect(builder.writeEditedRecords([named(1)])).toHaveLength(3);
     });
     await builder.build();
     expect(ran()).toBe(true);
-    expect(await readFile(path.join(root, 'dev', own(1)[0]!), 'utf8')).toContain('written while that build runs');
+    expect(await readFile(path.join(root, 'dev', own(1)[0]!), 'utf8')).toContain(
+      'written while that build runs',
+    );
     await builder.build();
     await expectClean('dev-after-overlap');
 
     // A new record and a deleted one: their own files, and the rules that route the API to them.
     await writeFile(path.join(content, 'posts', 'a-new-post.md'), await readFile(post(1)));
-    expect(builder.writeEditedRecords(['posts/a-new-post.md'])?.sort()).toEqual([...ownFiles('posts', 'a-new-post'), '_redirects'].sort());
-    expect(await readFile(path.join(root, 'dev', '_redirects'), 'utf8')).toContain('/api/v1/posts/a-new-post ');
+    expect(builder.writeEditedRecords(['posts/a-new-post.md'])?.sort()).toEqual(
+      [...ownFiles('posts', 'a-new-post'), '_redirects'].sort(),
+    );
+    expect(await readFile(path.join(root, 'dev', '_redirects'), 'utf8')).toContain(
+      '/api/v1/posts/a-new-post ',
+    );
     await rm(post(3));
-    expect(builder.writeEditedRecords([named(3)])?.sort()).toEqual([...own(3), '_redirects'].sort());
+    expect(builder.writeEditedRecords([named(3)])?.sort()).toEqual(
+      [...own(3), '_redirects'].sort(),
+    );
     await expect(readFile(path.join(root, 'dev', own(3)[0]!))).rejects.toThrow();
     await builder.build();
     await expectClean('dev-after-add-and-delete');
@@ -491,7 +722,9 @@ describe('incremental builds', () => {
     const referenced = path.join(content, 'glossary', `${syntheticSlug('glossary', 1)}.md`);
     const kept = await readFile(referenced);
     await rm(referenced);
-    expect(builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`])).toBeUndefined();
+    expect(
+      builder.writeEditedRecords([`glossary/${syntheticSlug('glossary', 1)}.md`]),
+    ).toBeUndefined();
     await writeFile(referenced, kept);
     expect(builder.writeEditedRecords(['pages/about.md'])).toBeUndefined();
     expect(builder.writeEditedRecords([named(1), named(2)])).toBeUndefined();
@@ -500,7 +733,13 @@ describe('incremental builds', () => {
     expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
     await expect(builder.build()).rejects.toBeInstanceOf(ContentError);
     // After a failed build, nothing is written ahead until a build succeeds.
-    await writeFile(post(2), broken.replace(/^category: .*$/m, (await readFile(post(1), 'utf8')).match(/^category: .*$/m)![0]));
+    await writeFile(
+      post(2),
+      broken.replace(
+        /^category: .*$/m,
+        (await readFile(post(1), 'utf8')).match(/^category: .*$/m)![0],
+      ),
+    );
     expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
     await builder.build();
     await expectClean('dev-after-fix');
@@ -517,7 +756,13 @@ describe('incremental builds', () => {
 
     // Once the build has read every file, before its analysis ends: the build still holds the older text.
     during(() => {
-      writeFileSync(post, readFileSync(post, 'utf8').replace(/^summary: .*$/m, 'summary: Written while the build analyzes.'));
+      writeFileSync(
+        post,
+        readFileSync(post, 'utf8').replace(
+          /^summary: .*$/m,
+          'summary: Written while the build analyzes.',
+        ),
+      );
       expect(builder.writeEditedRecords([named])).toHaveLength(3);
     });
     await builder.build();
@@ -536,32 +781,70 @@ describe('incremental builds', () => {
    * summary and link. Each edit returns the content files it changed, as npm run dev's
    * watcher reports them, and pages of other records that must show it (or no longer show it).
    */
-  const file = (key: CollectionKey, i: number) => path.join(content, key, `${syntheticSlug(key, i)}.md`);
+  const file = (key: CollectionKey, i: number) =>
+    path.join(content, key, `${syntheticSlug(key, i)}.md`);
   const named = (key: CollectionKey, i: number) => `${key}/${syntheticSlug(key, i)}.md`;
   const pageOf = (key: CollectionKey, slug: string) => `${key}/${slug}/index.html`;
-  const retitle = async (key: CollectionKey, i: number, field: 'title' | 'summary', value: string) =>
-    writeFile(file(key, i), (await readFile(file(key, i), 'utf8')).replace(new RegExp(`^${field}: .*$`, 'm'), `${field}: ${value}`));
-  const edits: { name: string; apply(): Promise<{ changed: string[]; shownOn: string[]; text: string; gone?: boolean }> }[] = [
+  const retitle = async (
+    key: CollectionKey,
+    i: number,
+    field: 'title' | 'summary',
+    value: string,
+  ) =>
+    writeFile(
+      file(key, i),
+      (await readFile(file(key, i), 'utf8')).replace(
+        new RegExp(`^${field}: .*$`, 'm'),
+        `${field}: ${value}`,
+      ),
+    );
+  const edits: {
+    name: string;
+    apply(): Promise<{ changed: string[]; shownOn: string[]; text: string; gone?: boolean }>;
+  }[] = [
     {
       // Posts are listed newest first: post 1 stands between posts 2 and 0, and nothing references posts.
       name: "a neighbour's title",
       async apply() {
         await retitle('posts', 1, 'title', 'posts record 1 retitled');
-        return { changed: [named('posts', 1)], shownOn: [pageOf('posts', syntheticSlug('posts', 2)), pageOf('posts', syntheticSlug('posts', 0))], text: 'posts record 1 retitled' };
+        return {
+          changed: [named('posts', 1)],
+          shownOn: [
+            pageOf('posts', syntheticSlug('posts', 2)),
+            pageOf('posts', syntheticSlug('posts', 0)),
+          ],
+          text: 'posts record 1 retitled',
+        };
       },
     },
     {
       name: "a referenced record's title",
       async apply() {
         await retitle('exposures', 1, 'title', 'exposures record 1 retitled');
-        return { changed: [named('exposures', 1)], shownOn: [pageOf('glossary', syntheticSlug('glossary', 1))], text: 'exposures record 1 retitled' };
+        return {
+          changed: [named('exposures', 1)],
+          shownOn: [pageOf('glossary', syntheticSlug('glossary', 1))],
+          text: 'exposures record 1 retitled',
+        };
       },
     },
     {
       name: "a referenced record's summary",
       async apply() {
-        await retitle('glossary', 1, 'summary', 'A glossary summary that the threats and AI risks using this control show.');
-        return { changed: [named('glossary', 1)], shownOn: [pageOf('threats', syntheticSlug('threats', 1)), pageOf('ai', syntheticSlug('ai', 1))], text: 'A glossary summary that the threats' };
+        await retitle(
+          'glossary',
+          1,
+          'summary',
+          'A glossary summary that the threats and AI risks using this control show.',
+        );
+        return {
+          changed: [named('glossary', 1)],
+          shownOn: [
+            pageOf('threats', syntheticSlug('threats', 1)),
+            pageOf('ai', syntheticSlug('ai', 1)),
+          ],
+          text: 'A glossary summary that the threats',
+        };
       },
     },
     {
@@ -569,22 +852,43 @@ describe('incremental builds', () => {
       name: "a referencing record's title",
       async apply() {
         await retitle('apps', 1, 'title', 'apps record 1 retitled');
-        return { changed: [named('apps', 1)], shownOn: [pageOf('threats', syntheticSlug('threats', 1))], text: 'apps record 1 retitled' };
+        return {
+          changed: [named('apps', 1)],
+          shownOn: [pageOf('threats', syntheticSlug('threats', 1))],
+          text: 'apps record 1 retitled',
+        };
       },
     },
     {
       // Collection pages show more than the API's summaries: badges, dates and reading times.
       name: "a severity, on the collection's page",
       async apply() {
-        await writeFile(file('exposures', 0), (await readFile(file('exposures', 0), 'utf8')).replace(/^severity: .*$/m, 'severity: critical'));
-        return { changed: [named('exposures', 0)], shownOn: ['exposures/index.html'], text: 'Severity: Critical' };
+        await writeFile(
+          file('exposures', 0),
+          (await readFile(file('exposures', 0), 'utf8')).replace(
+            /^severity: .*$/m,
+            'severity: critical',
+          ),
+        );
+        return {
+          changed: [named('exposures', 0)],
+          shownOn: ['exposures/index.html'],
+          text: 'Severity: Critical',
+        };
       },
     },
     {
       name: "a post's length, on the collection's page",
       async apply() {
-        await writeFile(file('posts', 0), `${await readFile(file('posts', 0), 'utf8')}\n${'More words for a longer read. '.repeat(40)}\n`);
-        return { changed: [named('posts', 0)], shownOn: ['posts/index.html'], text: 'Reading time: 5 minutes' };
+        await writeFile(
+          file('posts', 0),
+          `${await readFile(file('posts', 0), 'utf8')}\n${'More words for a longer read. '.repeat(40)}\n`,
+        );
+        return {
+          changed: [named('posts', 0)],
+          shownOn: ['posts/index.html'],
+          text: 'Reading time: 5 minutes',
+        };
       },
     },
     {
@@ -592,8 +896,18 @@ describe('incremental builds', () => {
       name: 'a deletion',
       async apply() {
         await rm(file('ai', 2));
-        const showedIt = [pageOf('glossary', syntheticSlug('glossary', 2)), pageOf('threats', syntheticSlug('threats', 2)), pageOf('ai', syntheticSlug('ai', 1)), pageOf('ai', syntheticSlug('ai', 3))];
-        return { changed: [named('ai', 2)], shownOn: showedIt, text: `/ai/${syntheticSlug('ai', 2)}/`, gone: true };
+        const showedIt = [
+          pageOf('glossary', syntheticSlug('glossary', 2)),
+          pageOf('threats', syntheticSlug('threats', 2)),
+          pageOf('ai', syntheticSlug('ai', 1)),
+          pageOf('ai', syntheticSlug('ai', 3)),
+        ];
+        return {
+          changed: [named('ai', 2)],
+          shownOn: showedIt,
+          text: `/ai/${syntheticSlug('ai', 2)}/`,
+          gone: true,
+        };
       },
     },
     {
@@ -601,7 +915,15 @@ describe('incremental builds', () => {
       name: 'a rename',
       async apply() {
         await rename(file('ai', 3), path.join(content, 'ai', 'a-renamed-risk.md'));
-        return { changed: [named('ai', 3), 'ai/a-renamed-risk.md'], shownOn: [pageOf('glossary', syntheticSlug('glossary', 3)), pageOf('threats', syntheticSlug('threats', 3)), pageOf('ai', syntheticSlug('ai', 2))], text: '/ai/a-renamed-risk/' };
+        return {
+          changed: [named('ai', 3), 'ai/a-renamed-risk.md'],
+          shownOn: [
+            pageOf('glossary', syntheticSlug('glossary', 3)),
+            pageOf('threats', syntheticSlug('threats', 3)),
+            pageOf('ai', syntheticSlug('ai', 2)),
+          ],
+          text: '/ai/a-renamed-risk/',
+        };
       },
     },
   ];
@@ -610,7 +932,12 @@ describe('incremental builds', () => {
     it(`bring every page that shows another record in line after ${edit.name}, as a clean build`, async () => {
       const out = (name: string) => path.join(root, name);
       await cached('in-place');
-      const builder = createBuilder({ contentDir: content, outDir: out('dev'), cacheDir: path.join(root, 'dev-cache'), longLived: true });
+      const builder = createBuilder({
+        contentDir: content,
+        outDir: out('dev'),
+        cacheDir: path.join(root, 'dev-cache'),
+        longLived: true,
+      });
       await builder.build();
 
       const { changed, shownOn, text, gone } = await edit.apply();
@@ -634,11 +961,21 @@ describe('incremental builds', () => {
     await cached('out');
     const trash = `${distLinksDir(cacheDir, path.join(root, 'out'))}.trash`;
     await mkdir(path.join(trash, '1-stopped'), { recursive: true });
-    await writeFile(path.join(trash, '1-stopped', '0'), 'the last link of a file a stopped build replaced');
+    await writeFile(
+      path.join(trash, '1-stopped', '0'),
+      'the last link of a file a stopped build replaced',
+    );
     const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
-    await writeFile(post, (await readFile(post, 'utf8')).replace(/^title: .*$/m, 'title: A retitled post'));
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8')).replace(/^title: .*$/m, 'title: A retitled post'),
+    );
     expect((await cached('out')).written).toBeGreaterThan(3);
-    await vi.waitFor(async () => expect(await fg('**/*', { cwd: trash, onlyFiles: false })).toEqual([expect.stringMatching(new RegExp(`^${process.pid}-`))]));
+    await vi.waitFor(async () =>
+      expect(await fg('**/*', { cwd: trash, onlyFiles: false })).toEqual([
+        expect.stringMatching(new RegExp(`^${process.pid}-`)),
+      ]),
+    );
     await expectLinksMirror('out');
   });
 
@@ -649,15 +986,35 @@ describe('incremental builds', () => {
     const page = 'posts/gone/index.html';
     dist.begin();
     // Deleted while the write is under way, after it wrote the page: the write that npm run dev's rebuild runs meanwhile.
-    await dist.write(new Map<string, Output>([[page, 'page'], ['posts/index.html', 'list'], ['posts/kept/index.html', 'kept']]), 'first', {
-      progress: (_stage, done) => {
-        if (done === 2) expect(dist.removeSome([page])).toEqual([page]);
+    await dist.write(
+      new Map<string, Output>([
+        [page, 'page'],
+        ['posts/index.html', 'list'],
+        ['posts/kept/index.html', 'kept'],
+      ]),
+      'first',
+      {
+        progress: (_stage, done) => {
+          if (done === 2) expect(dist.removeSome([page])).toEqual([page]);
+        },
       },
-    });
-    expect([...manifestEntries(manifest).keys()].sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
+    );
+    expect([...manifestEntries(manifest).keys()].sort()).toEqual([
+      'posts/index.html',
+      'posts/kept/index.html',
+    ]);
     dist.begin();
-    await dist.write(new Map<string, Output>([['posts/index.html', 'list'], ['posts/kept/index.html', 'kept']]), 'second');
-    expect((await fg('**/*', { cwd: out })).sort()).toEqual(['posts/index.html', 'posts/kept/index.html']);
+    await dist.write(
+      new Map<string, Output>([
+        ['posts/index.html', 'list'],
+        ['posts/kept/index.html', 'kept'],
+      ]),
+      'second',
+    );
+    expect((await fg('**/*', { cwd: out })).sort()).toEqual([
+      'posts/index.html',
+      'posts/kept/index.html',
+    ]);
   });
 
   it('write a record ahead again into the folder its deletion ahead took away, within one rebuild', async () => {
@@ -670,7 +1027,7 @@ describe('incremental builds', () => {
     // npm run dev, while one rebuild runs: the record saved, deleted, then saved again.
     expect(dist.writeSome(new Map<string, Output>([[page, 'edited']]))).toEqual([page]);
     expect(dist.removeSome([page])).toEqual([page]);
-    expect((await fg('posts/*', { cwd: out, onlyDirectories: true }))).toEqual([]);
+    expect(await fg('posts/*', { cwd: out, onlyDirectories: true })).toEqual([]);
     expect(dist.writeSome(new Map<string, Output>([[page, 'back']]))).toEqual([page]);
     expect(await readFile(path.join(out, page), 'utf8')).toBe('back');
   });
@@ -683,28 +1040,49 @@ describe('incremental builds', () => {
     const keptBefore = await readFile(kept);
     // A later write changes the record's files and those that show it, and its kept signatures are then lost (a build stopped after its write):
     // the signatures kept are older than dist/. With the record back as it was, they say its files need nothing, and the manifest says otherwise.
-    await writeFile(threat, original.replace(/^summary: .*$/m, 'summary: A later summary of this threat, written and built once, then taken back.'));
+    await writeFile(
+      threat,
+      original.replace(
+        /^summary: .*$/m,
+        'summary: A later summary of this threat, written and built once, then taken back.',
+      ),
+    );
     await cached('carried');
     await writeFile(kept, keptBefore);
     await writeFile(threat, original);
     await cached('carried');
     await clean('carried-clean');
-    expect(await digest(path.join(root, 'carried'))).toEqual(await digest(path.join(root, 'carried-clean')));
+    expect(await digest(path.join(root, 'carried'))).toEqual(
+      await digest(path.join(root, 'carried-clean')),
+    );
     // Carried as recorded, its twin is llms-full.txt's part as dist/ holds it, should that file be made again; the size of dist/ counts it all the same.
     await rm(path.join(root, 'carried', 'llms-full.txt'));
     const summary = await cached('carried');
-    expect(await digest(path.join(root, 'carried'))).toEqual(await digest(path.join(root, 'carried-clean')));
-    const sizes = await Promise.all((await fg('**/*', { cwd: path.join(root, 'carried') })).map(async (file) => (await stat(path.join(root, 'carried', file))).size));
+    expect(await digest(path.join(root, 'carried'))).toEqual(
+      await digest(path.join(root, 'carried-clean')),
+    );
+    const sizes = await Promise.all(
+      (await fg('**/*', { cwd: path.join(root, 'carried') })).map(
+        async (file) => (await stat(path.join(root, 'carried', file))).size,
+      ),
+    );
     expect(summary.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
   });
 
-  it('keep a record\'s signatures from the last build only for the site settings they were made under', async () => {
+  it("keep a record's signatures from the last build only for the site settings they were made under", async () => {
     // One cache, one dist/, two base URLs: every page shows its address, so every record's files are written again.
-    const withBase = (baseUrl: string, name = 'based') => build({ contentDir: content, outDir: path.join(root, name), cacheDir, baseUrl });
+    const withBase = (baseUrl: string, name = 'based') =>
+      build({ contentDir: content, outDir: path.join(root, name), cacheDir, baseUrl });
     await withBase('https://one.example');
     await withBase('https://two.example');
-    await build({ contentDir: content, outDir: path.join(root, 'based-clean'), baseUrl: 'https://two.example' });
-    expect(await digest(path.join(root, 'based'))).toEqual(await digest(path.join(root, 'based-clean')));
+    await build({
+      contentDir: content,
+      outDir: path.join(root, 'based-clean'),
+      baseUrl: 'https://two.example',
+    });
+    expect(await digest(path.join(root, 'based'))).toEqual(
+      await digest(path.join(root, 'based-clean')),
+    );
   });
 
   it('stay equal to a clean build through a random run of edits, additions, deletions and renames, dist/ kept or deleted before each', async () => {
@@ -718,7 +1096,8 @@ describe('incremental builds', () => {
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
     };
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    const slugsOf = async (key: CollectionKey) => (await fg('*.md', { cwd: path.join(content, key) })).map((f) => f.slice(0, -3)).sort();
+    const slugsOf = async (key: CollectionKey) =>
+      (await fg('*.md', { cwd: path.join(content, key) })).map((f) => f.slice(0, -3)).sort();
     const fileOf = (key: CollectionKey, slug: string) => path.join(content, key, `${slug}.md`);
     const edit = async (key: CollectionKey, slug: string, change: (text: string) => string) => {
       const text = await readFile(fileOf(key, slug), 'utf8');
@@ -740,13 +1119,20 @@ describe('incremental builds', () => {
       async title() {
         const key = pick(everywhere);
         const slug = pick(await slugsOf(key));
-        await edit(key, slug, (text) => text.replace(/^title: .*$/m, `title: ${key} retitled ${Math.floor(random() * 1e6)}`));
+        await edit(key, slug, (text) =>
+          text.replace(/^title: .*$/m, `title: ${key} retitled ${Math.floor(random() * 1e6)}`),
+        );
         return `title of ${key}/${slug}`;
       },
       async summary() {
         const key = pick(everywhere);
         const slug = pick(await slugsOf(key));
-        await edit(key, slug, (text) => text.replace(/^summary: .*$/m, `summary: A summary rewritten, number ${Math.floor(random() * 1e6)}.`));
+        await edit(key, slug, (text) =>
+          text.replace(
+            /^summary: .*$/m,
+            `summary: A summary rewritten, number ${Math.floor(random() * 1e6)}.`,
+          ),
+        );
         return `summary of ${key}/${slug}`;
       },
       async date() {
@@ -754,26 +1140,45 @@ describe('incremental builds', () => {
         const key = pick(everywhere);
         const slug = pick(await slugsOf(key));
         const date = `2026-0${1 + Math.floor(random() * 9)}-2${Math.floor(random() * 9)}`;
-        await edit(key, slug, (text) => text.replace(/^lastUpdated: .*$/m, `lastUpdated: ${date}`).replace(/^published: .*$/m, `published: ${date}`));
+        await edit(key, slug, (text) =>
+          text
+            .replace(/^lastUpdated: .*$/m, `lastUpdated: ${date}`)
+            .replace(/^published: .*$/m, `published: ${date}`),
+        );
         return `date of ${key}/${slug}`;
       },
       async reference() {
         const { key, field, target } = pick(references);
         const slug = pick(await slugsOf(key));
         const targets = [...new Set([pick(await slugsOf(target)), pick(await slugsOf(target))])];
-        await edit(key, slug, (text) => text.replace(new RegExp(`^${field}:(?: \\[.*\\]\\n|\\n(?:  - .*\\n)+)`, 'm'), `${field}: [${targets.join(', ')}]\n`));
+        await edit(key, slug, (text) =>
+          text.replace(
+            new RegExp(`^${field}:(?: \\[.*\\]\\n|\\n(?:  - .*\\n)+)`, 'm'),
+            `${field}: [${targets.join(', ')}]\n`,
+          ),
+        );
         return `${field} of ${key}/${slug}`;
       },
       async body() {
         const key = pick(everywhere);
         const slug = pick(await slugsOf(key));
-        await edit(key, slug, (text) => `${text}\nA paragraph added, number ${Math.floor(random() * 1e6)}.\n`);
+        await edit(
+          key,
+          slug,
+          (text) => `${text}\nA paragraph added, number ${Math.floor(random() * 1e6)}.\n`,
+        );
         return `body of ${key}/${slug}`;
       },
       async add() {
         const key = pick(everywhere);
         const slug = `added-${Math.floor(random() * 1e6)}`;
-        await writeFile(fileOf(key, slug), (await readFile(fileOf(key, pick(await slugsOf(key))), 'utf8')).replace(/^title: .*$/m, `title: ${key} ${slug}`));
+        await writeFile(
+          fileOf(key, slug),
+          (await readFile(fileOf(key, pick(await slugsOf(key))), 'utf8')).replace(
+            /^title: .*$/m,
+            `title: ${key} ${slug}`,
+          ),
+        );
         return `new ${key}/${slug}`;
       },
       async remove() {
@@ -797,7 +1202,8 @@ describe('incremental builds', () => {
     const done: string[] = [];
     for (let step = 0; step < 14; step++) {
       // One or two changes between builds, as a content team's commits come.
-      for (let n = 1 + Math.floor(random() * 2); n > 0; n--) done.push(await operations[pick(Object.keys(operations))]!());
+      for (let n = 1 + Math.floor(random() * 2); n > 0; n--)
+        done.push(await operations[pick(Object.keys(operations))]!());
       await cached('in-place');
       // As a deploy builds: dist/ gone, the cache kept. Its files are linked back from the cache, and only what changed is made.
       await rm(path.join(root, 'checkout'), { recursive: true });
@@ -814,7 +1220,10 @@ describe('incremental builds', () => {
 
   it('still reports every problem of a file that comes from the cache', async () => {
     const file = path.join(content, 'threats', `${syntheticSlug('threats', 0)}.md`);
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: nope'));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(/^category: .*$/m, 'category: nope'),
+    );
     const problems = async () => {
       try {
         await cached('out');

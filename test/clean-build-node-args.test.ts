@@ -9,7 +9,9 @@ const project = path.resolve(import.meta.dirname, '..');
 
 describe("a clean build's V8 settings", () => {
   it('starts a clean build again with one collector per thread, keeping the given Node arguments, and only once', () => {
-    expect(cleanBuildNodeArgs(['--enable-source-maps'], ['--content', 'content', '--no-cache'])).toEqual(['--enable-source-maps', '--single-threaded-gc']);
+    expect(
+      cleanBuildNodeArgs(['--enable-source-maps'], ['--content', 'content', '--no-cache']),
+    ).toEqual(['--enable-source-maps', '--single-threaded-gc']);
     expect(cleanBuildNodeArgs(['--single-threaded-gc'], ['--no-cache'])).toBeUndefined();
   });
 
@@ -20,9 +22,13 @@ describe("a clean build's V8 settings", () => {
 
   it("gives the build's output and exit status as the build gave them (npm run build)", async () => {
     const launcher = path.join(project, 'generator/run-bundled.mjs');
-    const { stdout } = await run(process.execPath, [launcher, '--no-cache', '--help'], { cwd: project });
+    const { stdout } = await run(process.execPath, [launcher, '--no-cache', '--help'], {
+      cwd: project,
+    });
     expect(stdout).toMatch(/^Usage: npm run build -- /);
-    const failed = await run(process.execPath, [launcher, '--no-cache', '--bogus'], { cwd: project }).then(
+    const failed = await run(process.execPath, [launcher, '--no-cache', '--bogus'], {
+      cwd: project,
+    }).then(
       () => undefined,
       (error: { code: number; stderr: string }) => error,
     );

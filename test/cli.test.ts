@@ -14,7 +14,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let dataDir: string;
 
 const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-  run(process.execPath, ['--import', 'tsx', path.join(project, 'cli', script), ...args], { cwd: project, env: { ...process.env, DATA_DIR: dataDir, ...env } });
+  run(process.execPath, ['--import', 'tsx', path.join(project, 'cli', script), ...args], {
+    cwd: project,
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+  });
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
@@ -28,7 +31,15 @@ beforeAll(async () => {
     siteName: 'Site',
     ackLimiter: createMemoryRateLimiter({ limit: 3, windowSeconds: 60 }),
   };
-  await acceptContact(services, { name: 'Grace, "Amazing" Hopper', email: 'grace@example.com', message: '=HYPERLINK("x")\nsecond line' }, '192.0.2.1');
+  await acceptContact(
+    services,
+    {
+      name: 'Grace, "Amazing" Hopper',
+      email: 'grace@example.com',
+      message: '=HYPERLINK("x")\nsecond line',
+    },
+    '192.0.2.1',
+  );
   await acceptSignup(services, 'waitlist', { email: 'one@example.com', source: 'home' });
   await acceptSignup(services, 'waitlist', { email: 'two@example.com' });
 });
@@ -36,20 +47,40 @@ afterAll(() => smtp.close());
 
 describe('npm run submissions -- export', () => {
   it('exports a list as CSV, quoting and neutralising formulas', async () => {
-    const { stdout } = await cli('submissions.ts', ['export', '--list', 'contact', '--format', 'csv']);
+    const { stdout } = await cli('submissions.ts', [
+      'export',
+      '--list',
+      'contact',
+      '--format',
+      'csv',
+    ]);
     const [header, row] = stdout.split('\r\n');
-    expect(header).toBe('id,receivedAt,name,email,company,phone,inquiryType,source,message,acknowledgement');
+    expect(header).toBe(
+      'id,receivedAt,name,email,company,phone,inquiryType,source,message,acknowledgement',
+    );
     expect(row).toContain('"Grace, ""Amazing"" Hopper",grace@example.com');
     expect(stdout).toContain(`"'=HYPERLINK(""x"")\nsecond line"`);
   });
 
   it('exports sign-ups as JSON', async () => {
-    const { stdout } = await cli('submissions.ts', ['export', '--list', 'waitlist', '--format', 'json']);
-    expect((JSON.parse(stdout) as { email: string }[]).map((r) => r.email).sort()).toEqual(['one@example.com', 'two@example.com']);
+    const { stdout } = await cli('submissions.ts', [
+      'export',
+      '--list',
+      'waitlist',
+      '--format',
+      'json',
+    ]);
+    expect((JSON.parse(stdout) as { email: string }[]).map((r) => r.email).sort()).toEqual([
+      'one@example.com',
+      'two@example.com',
+    ]);
   });
 
   it('explains its usage on a wrong list', async () => {
-    await expect(cli('submissions.ts', ['export', '--list', 'nope'])).rejects.toMatchObject({ code: 2, stdout: expect.stringContaining('Usage: npm run submissions') });
+    await expect(cli('submissions.ts', ['export', '--list', 'nope'])).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('Usage: npm run submissions'),
+    });
   });
 });
 
@@ -59,15 +90,22 @@ describe('npm run outbox', () => {
     expect(listed.stdout).toContain('2 mails waiting');
     const before = smtp.received.length;
     const first = await cli('outbox.ts', ['retry'], { SMTP_URL: smtp.url });
-    expect(first.stdout).toMatch(/Delivered 2, failed 0, uncertain 0, already handled 0 \(via SMTP smtp:\/\/127\.0\.0\.1:\d+\)/);
+    expect(first.stdout).toMatch(
+      /Delivered 2, failed 0, uncertain 0, already handled 0 \(via SMTP smtp:\/\/127\.0\.0\.1:\d+\)/,
+    );
     const second = await cli('outbox.ts', ['retry'], { SMTP_URL: smtp.url });
     expect(second.stdout).toMatch(/Delivered 0, failed 0, uncertain 0, already handled 2/);
     expect(smtp.received.length - before).toBe(2);
   });
 
   it('resends only a mail whose delivery is uncertain, and says so otherwise', async () => {
-    await expect(cli('outbox.ts', ['resend', 'no-such-mail'])).rejects.toMatchObject({ stderr: expect.stringContaining('is not a mail whose delivery is uncertain') });
-    await expect(cli('outbox.ts', ['resend'])).rejects.toMatchObject({ code: 2, stdout: expect.stringContaining('resend ID') });
+    await expect(cli('outbox.ts', ['resend', 'no-such-mail'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('is not a mail whose delivery is uncertain'),
+    });
+    await expect(cli('outbox.ts', ['resend'])).rejects.toMatchObject({
+      code: 2,
+      stdout: expect.stringContaining('resend ID'),
+    });
   });
 });
 
@@ -88,13 +126,22 @@ describe('npm run keys -- issue', () => {
 
   it('refuses command-line mistakes with exit 2, saying what is wrong and how to fix it', async () => {
     const cases: [string[], RegExp][] = [
-      [['issue', '--org', 'acme'], /--org "acme" is not an organization id: organization ids are UUIDs, such as 7d1f5c1e-/],
+      [
+        ['issue', '--org', 'acme'],
+        /--org "acme" is not an organization id: organization ids are UUIDs, such as 7d1f5c1e-/,
+      ],
       [['issue', '--org', '../keys/x'], /is not an organization id/],
       [['issue', '--org', `${ORG}x`], /is not an organization id/],
       [['issue'], /Which organization\? Give --org with its UUID/],
       [['issue', '--org', ORG, '--bogus'], /Unknown option '--bogus'/],
-      [['issue', '--org', ORG, '--store', 'cloud'], /Unknown --store "cloud": use one of local, netlify-dev, blobs/],
-      [['issue', '--org', ORG, '--scopes', 'instances:admin'], /Unknown scope instances:admin: use one or more of instances:read, instances:write/],
+      [
+        ['issue', '--org', ORG, '--store', 'cloud'],
+        /Unknown --store "cloud": use one of local, netlify-dev, blobs/,
+      ],
+      [
+        ['issue', '--org', ORG, '--scopes', 'instances:admin'],
+        /Unknown scope instances:admin: use one or more of instances:read, instances:write/,
+      ],
       [['issue', '--org', ORG, '--name', ' '], /--name " " cannot name a key/],
       [['issue', '--org', ORG, 'ci'], /Unexpected argument "ci"/],
       [['rotate', '--org', ORG], /Unknown command "rotate"/],
@@ -107,18 +154,43 @@ describe('npm run keys -- issue', () => {
   it('reads an organization id in capitals as its lowercase UUID', async () => {
     const { stdout } = await cli('keys.ts', ['issue', '--org', ORG.toUpperCase()]);
     expect(stdout).toContain(`for organization ${ORG} `);
-    expect(await createFileStore(path.join(dataDir, 'store')).list('orgs/')).toEqual([`orgs/${ORG}/key`]);
+    expect(await createFileStore(path.join(dataDir, 'store')).list('orgs/')).toEqual([
+      `orgs/${ORG}/key`,
+    ]);
   });
 });
 
 describe('npm run build', () => {
   const build = (args: string[], env: Record<string, string> = {}) =>
-    run(process.execPath, ['--import', 'tsx', path.join(project, 'generator/cli.ts'), '--out', path.join(dataDir, 'never-built'), ...args], { cwd: project, env: { ...process.env, ...env } });
+    run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(project, 'generator/cli.ts'),
+        '--out',
+        path.join(dataDir, 'never-built'),
+        ...args,
+      ],
+      { cwd: project, env: { ...process.env, ...env } },
+    );
 
   it('refuses a base URL that is not the address of a site, with exit 2 and the form it wants', async () => {
-    await expectUsageError(build(['--base-url', 'notaurl']), /--base-url "notaurl" is not a URL: give the site's address, scheme and host only, such as https:\/\/detour\.example/);
-    await expectUsageError(build(['--base-url', 'ftp://files.example']), /is not an http\(s\) address/);
-    await expectUsageError(build(['--base-url=https://detour.example/blog?x=1']), /has more than a scheme and a host/);
-    await expectUsageError(build([], { SITE_BASE_URL: 'detour.example' }), /^SITE_BASE_URL "detour.example" is not a URL/);
+    await expectUsageError(
+      build(['--base-url', 'notaurl']),
+      /--base-url "notaurl" is not a URL: give the site's address, scheme and host only, such as https:\/\/detour\.example/,
+    );
+    await expectUsageError(
+      build(['--base-url', 'ftp://files.example']),
+      /is not an http\(s\) address/,
+    );
+    await expectUsageError(
+      build(['--base-url=https://detour.example/blog?x=1']),
+      /has more than a scheme and a host/,
+    );
+    await expectUsageError(
+      build([], { SITE_BASE_URL: 'detour.example' }),
+      /^SITE_BASE_URL "detour.example" is not a URL/,
+    );
   });
 });

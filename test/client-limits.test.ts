@@ -11,12 +11,19 @@ describe('clientKey', () => {
     expect(clientKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
     expect(clientKey('::FFFF:c000:0201')).toBe('192.0.2.1');
     const network = '2001:db8:1:2::/64';
-    for (const address of ['2001:db8:1:2:3:4:5:6', '2001:DB8:1:2::9', '2001:0db8:0001:0002:ffff::', '2001:db8:1:2::1.2.3.4', '2001:db8:1:2::1%eth0']) {
+    for (const address of [
+      '2001:db8:1:2:3:4:5:6',
+      '2001:DB8:1:2::9',
+      '2001:0db8:0001:0002:ffff::',
+      '2001:db8:1:2::1.2.3.4',
+      '2001:db8:1:2::1%eth0',
+    ]) {
       expect(clientKey(address), address).toBe(network);
     }
     expect(clientKey('2001:db8:1:3::1')).not.toBe(network);
     expect(clientKey(network)).toBe(network);
-    for (const other of ['unknown', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3']) expect(clientKey(other)).toBe(other);
+    for (const other of ['unknown', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3'])
+      expect(clientKey(other)).toBe(other);
   });
 });
 
@@ -32,7 +39,9 @@ describe('the in-memory rate limiter', () => {
       await limiter.take(`198.51.${i >> 8}.${i & 0xff}#${i}`);
       largest = Math.max(largest, limiter.size);
     }
-    console.log(`in-memory limiter: 20000 distinct clients in one window, bound 1000, largest size ${largest}`);
+    console.log(
+      `in-memory limiter: 20000 distinct clients in one window, bound 1000, largest size ${largest}`,
+    );
     expect(largest).toBe(1_000);
     expect(MEMORY_RATE_LIMIT_CLIENTS).toBe(50_000);
   });
@@ -91,8 +100,13 @@ describe('per-client limits on the service', () => {
   });
 
   it('the read limit counts every address of an IPv6 /64 as one client, and IPv4-mapped addresses as IPv4', async () => {
-    const app = await createApp({ distDir: site.distDir, dataDir: site.dataDir, readRateLimit: { limit: 2, windowSeconds: 60 } });
-    const read = (remoteAddress: string) => app(new Request('http://local/api/v1'), { remoteAddress });
+    const app = await createApp({
+      distDir: site.distDir,
+      dataDir: site.dataDir,
+      readRateLimit: { limit: 2, windowSeconds: 60 },
+    });
+    const read = (remoteAddress: string) =>
+      app(new Request('http://local/api/v1'), { remoteAddress });
     expect((await read('2001:db8:7:7::1')).status).toBe(200);
     expect((await read('2001:db8:7:7:ffff::2')).status).toBe(200);
     expect((await read('2001:db8:7:7:1234:5678:9abc:def0')).status).toBe(429);
@@ -103,9 +117,20 @@ describe('per-client limits on the service', () => {
   });
 
   it('the sender limit of the contact endpoints counts an IPv6 /64 as one sender', async () => {
-    const app = await createApp({ distDir: site.distDir, dataDir: path.join(site.dataDir, 'senders'), contactRateLimit: { limit: 2, windowSeconds: 600 } });
+    const app = await createApp({
+      distDir: site.distDir,
+      dataDir: path.join(site.dataDir, 'senders'),
+      contactRateLimit: { limit: 2, windowSeconds: 600 },
+    });
     const post = (remoteAddress: string) =>
-      app(new Request('http://local/api/newsletter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"email":"a@example.com"}' }), { remoteAddress });
+      app(
+        new Request('http://local/api/newsletter', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"email":"a@example.com"}',
+        }),
+        { remoteAddress },
+      );
     expect((await post('2001:db8:9:9::1')).status).toBe(200);
     expect((await post('2001:db8:9:9::2')).status).toBe(200);
     expect((await post('2001:db8:9:9:abcd::3')).status).toBe(429);

@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,7 +48,10 @@ describe('the content reader with file states kept between builds', () => {
     const before = statSync(file('a.md'));
     writeFileSync(file('a.md'), '# A.MD\n');
     utimesSync(file('a.md'), then, then);
-    expect([statSync(file('a.md')).mtimeMs, statSync(file('a.md')).size]).toEqual([before.mtimeMs, before.size]);
+    expect([statSync(file('a.md')).mtimeMs, statSync(file('a.md')).size]).toEqual([
+      before.mtimeMs,
+      before.size,
+    ]);
     const read = build(['a.md'])['a.md'];
     expect(read?.bytes?.toString()).toBe('# A.MD\n');
     expect(read?.digest).toBe(digestOf(Buffer.from('# A.MD\n')));
@@ -89,7 +101,10 @@ describe('the content reader with file states kept between builds', () => {
     // Changed again before the analysis reads it: the analysis takes the bytes that were hashed.
     writeFileSync(file('a.md'), '# a.md, edited twice\n');
     expect(reader.digest(file('a.md'))).toBe(edited);
-    expect(reader.read(file('a.md'))).toEqual({ digest: edited, bytes: Buffer.from('# a.md, edited\n') });
+    expect(reader.read(file('a.md'))).toEqual({
+      digest: edited,
+      bytes: Buffer.from('# a.md, edited\n'),
+    });
     expect(reader.read(file('a.md'))).toEqual({ digest: edited });
     // Known by its state: nothing was read, nothing is held.
     expect(reader.read(file('b.md'))).toEqual({ digest: digestOf(Buffer.from('# b.md\n')) });

@@ -26,7 +26,9 @@ async function problemsOf(): Promise<string[]> {
     await build({ contentDir: content, outDir: out });
   } catch (error) {
     expect(error).toBeInstanceOf(ContentError);
-    return (error as ContentError).problems.map((p) => formatProblem({ ...p, file: path.basename(p.file) }));
+    return (error as ContentError).problems.map((p) =>
+      formatProblem({ ...p, file: path.basename(p.file) }),
+    );
   }
   throw new Error('the build succeeded but was expected to fail');
 }
@@ -40,14 +42,27 @@ async function edit(relative: string, change: (text: string) => string): Promise
 describe('content validation', () => {
   it('validates content against schemas that are themselves valid JSON Schema 2020-12 (the build does not check them at each start)', () => {
     const ajv = createAjv();
-    const schemas = [...Object.values(DATA_FILE_SCHEMAS), pageSchema, ...COLLECTION_KEYS.map(frontmatterSchema)];
+    const schemas = [
+      ...Object.values(DATA_FILE_SCHEMAS),
+      pageSchema,
+      ...COLLECTION_KEYS.map(frontmatterSchema),
+    ];
     for (const schema of schemas) expect(ajv.validateSchema(schema), ajv.errorsText()).toBe(true);
-    expect(ajv.validateSchema({ type: 'object', properties: { title: { type: 'strnig' } } })).toBe(false);
+    expect(ajv.validateSchema({ type: 'object', properties: { title: { type: 'strnig' } } })).toBe(
+      false,
+    );
   });
 
   it('builds a valid corpus', async () => {
     const summary = await build({ contentDir: content, outDir: out });
-    expect(summary.records).toEqual({ threats: 2, glossary: 2, exposures: 2, apps: 2, ai: 2, posts: 2 });
+    expect(summary.records).toEqual({
+      threats: 2,
+      glossary: 2,
+      exposures: 2,
+      apps: 2,
+      ai: 2,
+      posts: 2,
+    });
   });
 
   it('reports every schema problem with file, line, field and a fix, all at once', async () => {
@@ -57,19 +72,34 @@ describe('content validation', () => {
     const categoryLine = lines.findIndex((l) => l.startsWith('category:')) + 1;
     const dateLine = lines.findIndex((l) => l.startsWith('lastUpdated:')) + 1;
     await edit(threat, (t) =>
-      t.replace(/^category: .*$/m, 'category: phising').replace(/^lastUpdated: .*$/m, 'lastUpdated: 2026-02-30').replace(/^howItWorks: .*\n/m, ''),
+      t
+        .replace(/^category: .*$/m, 'category: phising')
+        .replace(/^lastUpdated: .*$/m, 'lastUpdated: 2026-02-30')
+        .replace(/^howItWorks: .*\n/m, ''),
     );
-    await edit(`posts/${syntheticSlug('posts', 1)}.md`, (t) => t.replace(/^author: .*$/m, 'auther: Someone'));
+    await edit(`posts/${syntheticSlug('posts', 1)}.md`, (t) =>
+      t.replace(/^author: .*$/m, 'auther: Someone'),
+    );
 
     const problems = await problemsOf();
     const name = path.basename(threat);
     expect(problems).toContain(
       `${name}:${categoryLine}: category: "phising" is not an allowed value -> use one of: phishing, malware-delivery, session-attacks, web-application-attacks, exploitation, social-engineering, supply-chain`,
     );
-    expect(problems).toContain(`${name}:${dateLine}: lastUpdated: "2026-02-30" is not a valid date -> write a real calendar date as YYYY-MM-DD, unquoted`);
-    expect(problems.some((p) => p.startsWith(`${name}:1: howItWorks: is missing -> add \`howItWorks:\``))).toBe(true);
+    expect(problems).toContain(
+      `${name}:${dateLine}: lastUpdated: "2026-02-30" is not a valid date -> write a real calendar date as YYYY-MM-DD, unquoted`,
+    );
+    expect(
+      problems.some((p) =>
+        p.startsWith(`${name}:1: howItWorks: is missing -> add \`howItWorks:\``),
+      ),
+    ).toBe(true);
     const post = `${syntheticSlug('posts', 1)}.md`;
-    expect(problems.some((p) => p.startsWith(`${post}:`) && p.includes('auther: is not a field of this file'))).toBe(true);
+    expect(
+      problems.some(
+        (p) => p.startsWith(`${post}:`) && p.includes('auther: is not a field of this file'),
+      ),
+    ).toBe(true);
     expect(problems.some((p) => p.startsWith(`${post}:1: author: is missing`))).toBe(true);
   });
 
@@ -79,9 +109,24 @@ describe('content validation', () => {
       await mkdir(path.dirname(path.join(content, relative)), { recursive: true });
       await copyFile(record, path.join(content, relative));
     };
-    for (const f of ['threat/typo-folder.md', 'threats/long-form.markdown', 'Glosary/capital.md', 'threats/drafts/nested.md', 'pages/faq.md', 'notes/elsewhere.md', 'loose.md', 'posts/shouting.MD']) await place(f);
+    for (const f of [
+      'threat/typo-folder.md',
+      'threats/long-form.markdown',
+      'Glosary/capital.md',
+      'threats/drafts/nested.md',
+      'pages/faq.md',
+      'notes/elsewhere.md',
+      'loose.md',
+      'posts/shouting.MD',
+    ])
+      await place(f);
     let problems: string[] = [];
-    await build({ contentDir: content, outDir: out }).catch((error: ContentError) => (problems = error.problems.map((p) => formatProblem({ ...p, file: path.relative(content, p.file) }))));
+    await build({ contentDir: content, outDir: out }).catch(
+      (error: ContentError) =>
+        (problems = error.problems.map((p) =>
+          formatProblem({ ...p, file: path.relative(content, p.file) }),
+        )),
+    );
     const folders = 'threats/, glossary/, exposures/, apps/, ai/, posts/';
     expect(problems).toEqual([
       `Glosary/capital.md:1: file: Glosary/ is not a collection folder, so the build does not read this file -> move it to glossary/capital.md (the collections are ${folders})`,
@@ -97,7 +142,9 @@ describe('content validation', () => {
   });
 
   it('refuses a hand-written url or slug: both are derived', async () => {
-    await edit(`apps/${syntheticSlug('apps', 0)}.md`, (t) => t.replace(/^title: /m, 'url: https://elsewhere.example/x\ntitle: '));
+    await edit(`apps/${syntheticSlug('apps', 0)}.md`, (t) =>
+      t.replace(/^title: /m, 'url: https://elsewhere.example/x\ntitle: '),
+    );
     expect(await problemsOf()).toEqual([
       `${syntheticSlug('apps', 0)}.md:2: url: is derived by the build, never written by hand -> remove it; the url comes from the site's baseUrl and the file name`,
     ]);
@@ -115,21 +162,42 @@ describe('content validation', () => {
 
   it('fails on body problems: too short, an H1, raw HTML and a broken internal link', async () => {
     const file = `exposures/${syntheticSlug('exposures', 0)}.md`;
-    await edit(file, (t) => t.replace(/\n## Section\n[\s\S]*$/, '\n# Title again\n\nShort body with <b>html</b> and [a link](/glossary/missing/).\n'));
+    await edit(file, (t) =>
+      t.replace(
+        /\n## Section\n[\s\S]*$/,
+        '\n# Title again\n\nShort body with <b>html</b> and [a link](/glossary/missing/).\n',
+      ),
+    );
     const problems = await problemsOf();
     const name = path.basename(file);
-    expect(problems.some((p) => p.startsWith(name) && /body: has \d words -> write at least 150 words$/.test(p))).toBe(true);
-    expect(problems.some((p) => p.includes('body: has a level-1 heading "Title again"'))).toBe(true);
+    expect(
+      problems.some(
+        (p) => p.startsWith(name) && /body: has \d words -> write at least 150 words$/.test(p),
+      ),
+    ).toBe(true);
+    expect(problems.some((p) => p.includes('body: has a level-1 heading "Title again"'))).toBe(
+      true,
+    );
     expect(problems.some((p) => p.includes('body: contains raw HTML'))).toBe(true);
-    expect(problems.some((p) => p.includes('links to /glossary/missing/, which is not a page of the site'))).toBe(true);
+    expect(
+      problems.some((p) =>
+        p.includes('links to /glossary/missing/, which is not a page of the site'),
+      ),
+    ).toBe(true);
   });
 
   it('reports YAML syntax errors and bad file names', async () => {
-    await edit(`ai/${syntheticSlug('ai', 0)}.md`, (t) => t.replace(/^title: .*$/m, 'title: [unclosed'));
+    await edit(`ai/${syntheticSlug('ai', 0)}.md`, (t) =>
+      t.replace(/^title: .*$/m, 'title: [unclosed'),
+    );
     await writeFile(path.join(content, 'apps', 'Bad Name.md'), '---\ntitle: x\n---\n');
     const problems = await problemsOf();
-    expect(problems.some((p) => /ai-record-0\.md:\d+: frontmatter: is not valid YAML/.test(p))).toBe(true);
-    expect(problems).toContain('Bad Name.md:1: slug: the file name "Bad Name" is not a valid slug -> rename the file to bad-name.md (lowercase letters, digits and hyphens)');
+    expect(
+      problems.some((p) => /ai-record-0\.md:\d+: frontmatter: is not valid YAML/.test(p)),
+    ).toBe(true);
+    expect(problems).toContain(
+      'Bad Name.md:1: slug: the file name "Bad Name" is not a valid slug -> rename the file to bad-name.md (lowercase letters, digits and hyphens)',
+    );
   });
 
   it('leaves an existing dist/ untouched when the content is invalid', async () => {

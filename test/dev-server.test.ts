@@ -11,7 +11,12 @@ import { withDevScript } from '../server/inject-dev-script.ts';
 import { createRebuildGuard } from '../server/rebuild-guard.ts';
 import { createRebuildQueue } from '../server/rebuild-queue.ts';
 import { watchContent } from '../server/watch-content.ts';
-import { prepareSite, startHost, type HostProcess, type ServedSite } from './support/host-process.ts';
+import {
+  prepareSite,
+  startHost,
+  type HostProcess,
+  type ServedSite,
+} from './support/host-process.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
@@ -22,8 +27,12 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
 const SOON = { timeout: 20_000, interval: 50 };
 const CHROMIUM = '/usr/bin/chromium';
 const browserAvailable = existsSync(CHROMIUM);
-if (!browserAvailable && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!browserAvailable) console.warn(`Skipping the dev server's browser test: ${CHROMIUM} not found (apt-get install chromium)`);
+if (!browserAvailable && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!browserAvailable)
+  console.warn(
+    `Skipping the dev server's browser test: ${CHROMIUM} not found (apt-get install chromium)`,
+  );
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -64,7 +73,10 @@ describe('the rebuild queue', () => {
     const reported = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     queue.add(['bad.md']);
     await queue.idle();
-    expect(reported).toHaveBeenCalledWith(expect.stringContaining('A rebuild failed unexpectedly'), new Error('generator bug'));
+    expect(reported).toHaveBeenCalledWith(
+      expect.stringContaining('A rebuild failed unexpectedly'),
+      new Error('generator bug'),
+    );
     reported.mockRestore();
     queue.add(['good.md']);
     await tick();
@@ -82,7 +94,9 @@ describe('the rebuild queue', () => {
 
   it('starts a build asked for with afterMs no sooner, merging what comes meanwhile; close drops a build still waiting to start', async () => {
     const runs: [string[], number][] = [];
-    const queue = createRebuildQueue(async (changes) => void runs.push([changes, performance.now()]));
+    const queue = createRebuildQueue(
+      async (changes) => void runs.push([changes, performance.now()]),
+    );
     const asked = performance.now();
     queue.add(['edited.md'], { afterMs: 150 });
     await tick();
@@ -125,7 +139,9 @@ describe('answers across a rebuild', () => {
       let finish!: () => void;
       const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
       let calls = 0;
-      const answering = guard.answer(request(i === 0 ? 'HEAD' : 'GET'), (r) => (++calls === 1 ? first(r) : Promise.resolve(new Response('whole'))));
+      const answering = guard.answer(request(i === 0 ? 'HEAD' : 'GET'), (r) =>
+        ++calls === 1 ? first(r) : Promise.resolve(new Response('whole')),
+      );
       await tick();
       expect(calls, `case ${i}`).toBe(1);
       finish();
@@ -141,7 +157,10 @@ describe('answers across a rebuild', () => {
     const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
     const at = (path: string) => new Request(`http://x${path}`);
     let gone = false;
-    const app = async (r: Request) => (new URL(r.url).pathname === '/posts/new/' && !gone ? new Response('', { status: 404 }) : new Response('', { status: 404, statusText: 'after' }));
+    const app = async (r: Request) =>
+      new URL(r.url).pathname === '/posts/new/' && !gone
+        ? new Response('', { status: 404 })
+        : new Response('', { status: 404, statusText: 'after' });
     // Held: a 404 that the build may have torn.
     const heldForSettle = guard.answer(at('/posts/new/'), app);
     const heldForBuild = guard.answer(at('/posts/other/'), app);
@@ -160,7 +179,11 @@ describe('answers across a rebuild', () => {
     expect(answered).toEqual(['settled']);
     // A body torn on a settled path (a file replaced between its stat and its read) is still asked again, once the build ends.
     let tornCalls = 0;
-    const torn = guard.answer(at('/posts/new/'), async () => (++tornCalls === 1 ? new Response('half', { headers: { 'Content-Length': '10' } }) : new Response('whole')));
+    const torn = guard.answer(at('/posts/new/'), async () =>
+      ++tornCalls === 1
+        ? new Response('half', { headers: { 'Content-Length': '10' } })
+        : new Response('whole'),
+    );
     void torn.then(() => answered.push('torn'));
     await tick();
     expect([tornCalls, answered]).toEqual([1, ['settled']]);
@@ -193,7 +216,13 @@ describe('answers across a rebuild', () => {
     const guard = createRebuildGuard();
     let finish!: () => void;
     const building = guard.building(() => new Promise<void>((resolve) => (finish = resolve)));
-    const whole = await guard.answer(request(), async () => new Response('{"a":1}', { headers: { 'Content-Length': '7', 'Content-Type': 'application/json' } }));
+    const whole = await guard.answer(
+      request(),
+      async () =>
+        new Response('{"a":1}', {
+          headers: { 'Content-Length': '7', 'Content-Type': 'application/json' },
+        }),
+    );
     expect(await whole.text()).toBe('{"a":1}');
     expect(whole.headers.get('content-type')).toBe('application/json');
     let posts = 0;
@@ -209,20 +238,43 @@ describe('answers across a rebuild', () => {
 
 describe('the dev script in HTML answers', () => {
   const page = '<!doctype html><html><head><title>T</title></head><body>é</body></html>';
-  const answer = (body: string, type: string) => new Response(body, { headers: { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(body)), Vary: 'Accept' } });
+  const answer = (body: string, type: string) =>
+    new Response(body, {
+      headers: {
+        'Content-Type': type,
+        'Content-Length': String(Buffer.byteLength(body)),
+        Vary: 'Accept',
+      },
+    });
 
   it('goes before </head> of a GET answered with HTML, with the Content-Length of the new body and every other header kept', async () => {
-    const res = await withDevScript(new Request('http://x/p/'), answer(page, 'text/html; charset=utf-8'), '/__dev/live-reload.js?build=b1');
+    const res = await withDevScript(
+      new Request('http://x/p/'),
+      answer(page, 'text/html; charset=utf-8'),
+      '/__dev/live-reload.js?build=b1',
+    );
     const body = await res.text();
-    expect(body).toBe(page.replace('</head>', '<script src="/__dev/live-reload.js?build=b1" defer></script></head>'));
+    expect(body).toBe(
+      page.replace(
+        '</head>',
+        '<script src="/__dev/live-reload.js?build=b1" defer></script></head>',
+      ),
+    );
     expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength(body)));
     expect(res.headers.get('vary')).toBe('Accept');
   });
 
   it('leaves HEAD, Markdown, JSON and every other answer as they are', async () => {
-    for (const [method, type] of [['HEAD', 'text/html; charset=utf-8'], ['GET', 'text/markdown; charset=utf-8'], ['GET', 'application/json; charset=utf-8'], ['POST', 'text/html']]) {
+    for (const [method, type] of [
+      ['HEAD', 'text/html; charset=utf-8'],
+      ['GET', 'text/markdown; charset=utf-8'],
+      ['GET', 'application/json; charset=utf-8'],
+      ['POST', 'text/html'],
+    ]) {
       const original = answer(method === 'HEAD' ? '' : page, type!);
-      expect(await withDevScript(new Request('http://x/p/', { method }), original, '/s.js')).toBe(original);
+      expect(await withDevScript(new Request('http://x/p/', { method }), original, '/s.js')).toBe(
+        original,
+      );
     }
   });
 });
@@ -259,12 +311,19 @@ describe('the content watcher', () => {
       await writeFile(path.join(root, 'posts', 'b.md'), '2');
       await expectBatch(['posts/b.md']);
 
-      for (const noise of ['.a.md.swp', 'a.md~', '4913', 'a.md.tmp', '#a.md#']) await writeFile(path.join(root, 'threats', noise), 'x');
+      for (const noise of ['.a.md.swp', 'a.md~', '4913', 'a.md.tmp', '#a.md#'])
+        await writeFile(path.join(root, 'threats', noise), 'x');
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(batches).toEqual([]);
 
-      for (let i = 0; i < 20; i++) await writeFile(path.join(root, 'threats', `burst-${i % 4}.md`), String(i));
-      await expectBatch(['threats/burst-0.md', 'threats/burst-1.md', 'threats/burst-2.md', 'threats/burst-3.md']);
+      for (let i = 0; i < 20; i++)
+        await writeFile(path.join(root, 'threats', `burst-${i % 4}.md`), String(i));
+      await expectBatch([
+        'threats/burst-0.md',
+        'threats/burst-1.md',
+        'threats/burst-2.md',
+        'threats/burst-3.md',
+      ]);
 
       await rm(file);
       await expectBatch(['threats/a.md']);
@@ -294,7 +353,10 @@ interface EventStream {
 }
 
 /** `page`: the page the stream is opened for, as its script opens it (its build and path). */
-async function openEvents(base: string, page?: { build: string; path: string }): Promise<EventStream> {
+async function openEvents(
+  base: string,
+  page?: { build: string; path: string },
+): Promise<EventStream> {
   const controller = new AbortController();
   const url = new URL('/__dev/events', base);
   if (page) url.search = new URLSearchParams(page).toString();
@@ -312,9 +374,15 @@ async function openEvents(base: string, page?: { build: string; path: string }):
       if (done) break;
       buffer += value;
       for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const fields = Object.fromEntries(buffer.slice(0, end).split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+        const fields = Object.fromEntries(
+          buffer
+            .slice(0, end)
+            .split('\n')
+            .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+        );
         buffer = buffer.slice(end + 2);
-        if (fields.event) received.push({ event: fields.event, data: JSON.parse(fields.data ?? '{}') });
+        if (fields.event)
+          received.push({ event: fields.event, data: JSON.parse(fields.data ?? '{}') });
       }
     }
   })().then(
@@ -323,7 +391,12 @@ async function openEvents(base: string, page?: { build: string; path: string }):
   );
   return {
     async next(name) {
-      await expect.poll(() => received.slice(cursor).some((e) => e.event === name), { ...SOON, message: `no "${name}" event; got ${JSON.stringify(received.slice(cursor))}` }).toBe(true);
+      await expect
+        .poll(() => received.slice(cursor).some((e) => e.event === name), {
+          ...SOON,
+          message: `no "${name}" event; got ${JSON.stringify(received.slice(cursor))}`,
+        })
+        .toBe(true);
       const index = received.findIndex((e, i) => i >= cursor && e.event === name);
       cursor = index + 1;
       return received[index]!;
@@ -338,7 +411,8 @@ describe('npm run dev', () => {
   let host: HostProcess;
   const url = (p: string) => new URL(p, host.url);
   const get = (p: string, init?: RequestInit) => fetch(url(p), init);
-  const contentFile = (collection: string, slug: string) => path.join(site.contentDir, collection, `${slug}.md`);
+  const contentFile = (collection: string, slug: string) =>
+    path.join(site.contentDir, collection, `${slug}.md`);
   const setField = async (file: string, field: string, value: string) => {
     const text = await readFile(file, 'utf8');
     expect(text).toMatch(new RegExp(`^${field}: `, 'm'));
@@ -348,7 +422,9 @@ describe('npm run dev', () => {
   const restore = async (file: string, original: string) => {
     if ((await readFile(file, 'utf8')) !== original) await writeFile(file, original);
   };
-  const titleOf = async (collection: string, slug: string) => ((await (await get(`/api/v1/${collection}/${slug}`)).json()) as { data: { title: string } }).data.title;
+  const titleOf = async (collection: string, slug: string) =>
+    ((await (await get(`/api/v1/${collection}/${slug}`)).json()) as { data: { title: string } })
+      .data.title;
 
   beforeAll(async () => {
     site = await prepareSite(3);
@@ -361,27 +437,46 @@ describe('npm run dev', () => {
   it('serves an edited record changed, a deleted record as 404 and a new record as 200, each soon after the change', async () => {
     await setField(contentFile('threats', 'threats-record-1'), 'title', 'Edited in dev');
     await expect.poll(() => titleOf('threats', 'threats-record-1'), SOON).toBe('Edited in dev');
-    expect(await (await get('/threats/threats-record-1/')).text()).toMatch(/<h1[^>]*>Edited in dev<\/h1>/);
-    await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for threats\/threats-record-1\.md in \d+ ms/);
+    expect(await (await get('/threats/threats-record-1/')).text()).toMatch(
+      /<h1[^>]*>Edited in dev<\/h1>/,
+    );
+    await expect
+      .poll(() => host.output(), SOON)
+      .toMatch(/Rebuilt for threats\/threats-record-1\.md in \d+ ms/);
     // The record's own files came first, then the rest (its new title on the list).
-    expect(host.output()).toMatch(/Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[\s\S]*Rebuilt for threats\/threats-record-1\.md/);
+    expect(host.output()).toMatch(
+      /Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[\s\S]*Rebuilt for threats\/threats-record-1\.md/,
+    );
     expect(await (await get('/threats/')).text()).toContain('Edited in dev');
 
     await rm(contentFile('posts', 'posts-record-2'));
-    await expect.poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON).toBe(404);
+    await expect
+      .poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON)
+      .toBe(404);
     expect((await get('/posts/posts-record-2/')).status).toBe(404);
     // The deletion's rebuild ends before the new record is written: a rebuild still reading the folder would take it in and leave nothing to write ahead.
-    await expect.poll(() => host.output(), SOON).toMatch(/Rebuilt for posts\/posts-record-2\.md in \d+ ms/);
+    await expect
+      .poll(() => host.output(), SOON)
+      .toMatch(/Rebuilt for posts\/posts-record-2\.md in \d+ ms/);
 
-    const fresh = (await readFile(contentFile('posts', 'posts-record-0'), 'utf8')).replace(/^title: .*$/m, 'title: Brand new post');
+    const fresh = (await readFile(contentFile('posts', 'posts-record-0'), 'utf8')).replace(
+      /^title: .*$/m,
+      'title: Brand new post',
+    );
     await writeFile(contentFile('posts', 'posts-record-new'), fresh);
-    await expect.poll(async () => (await get('/api/v1/posts/posts-record-new')).status, SOON).toBe(200);
+    await expect
+      .poll(async () => (await get('/api/v1/posts/posts-record-new')).status, SOON)
+      .toBe(200);
     expect(await titleOf('posts', 'posts-record-new')).toBe('Brand new post');
     expect(await (await get('/posts/posts-record-new/')).text()).toContain('Brand new post');
     // A deleted and a new record went ahead of the whole build too, with the API's rules for them.
     // Polled: the server's answer can arrive before its log line does.
-    await expect.poll(() => host.output(), SOON).toMatch(/Updated posts\/posts-record-2\.md in \d+ ms \(4 files written or deleted\)/);
-    await expect.poll(() => host.output(), SOON).toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
+    await expect
+      .poll(() => host.output(), SOON)
+      .toMatch(/Updated posts\/posts-record-2\.md in \d+ ms \(4 files written or deleted\)/);
+    await expect
+      .poll(() => host.output(), SOON)
+      .toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
   });
 
   it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
@@ -391,13 +486,28 @@ describe('npm run dev', () => {
     // A request id is each answer's own; the script changes an HTML page's bytes, so its validators go.
     const headersOf = (res: Response, edited = false) =>
       Object.fromEntries(
-        [...res.headers].filter(([name]) => !['content-length', 'date', 'connection', 'keep-alive', 'x-request-id', ...(edited ? ['etag', 'last-modified', 'accept-ranges'] : [])].includes(name)),
+        [...res.headers].filter(
+          ([name]) =>
+            ![
+              'content-length',
+              'date',
+              'connection',
+              'keep-alive',
+              'x-request-id',
+              ...(edited ? ['etag', 'last-modified', 'accept-ranges'] : []),
+            ].includes(name),
+        ),
       );
 
     const page = await get(pagePath);
     const html = await page.text();
-    const file = await readFile(path.join(site.distDir, 'threats/threats-record-0/index.html'), 'utf8');
-    const tag = /<script src="\/__dev\/live-reload\.js\?build=[\w-]+" defer><\/script>/.exec(html)?.[0];
+    const file = await readFile(
+      path.join(site.distDir, 'threats/threats-record-0/index.html'),
+      'utf8',
+    );
+    const tag = /<script src="\/__dev\/live-reload\.js\?build=[\w-]+" defer><\/script>/.exec(
+      html,
+    )?.[0];
     expect(tag).toBeDefined();
     expect(html.replace(tag!, '')).toBe(file);
     expect(html).toContain(`${tag}</head>`);
@@ -414,26 +524,40 @@ describe('npm run dev', () => {
     expect(headersOf(head)).toEqual(headersOf(await fromProduction(pagePath, { method: 'HEAD' })));
 
     const twin = await get(pagePath, { headers: { Accept: 'text/markdown' } });
-    expect(Buffer.from(await twin.arrayBuffer())).toEqual(await readFile(path.join(site.distDir, 'threats/threats-record-0/index.html.md')));
-    expect(headersOf(twin)).toEqual(headersOf(await fromProduction(pagePath, { headers: { Accept: 'text/markdown' } })));
+    expect(Buffer.from(await twin.arrayBuffer())).toEqual(
+      await readFile(path.join(site.distDir, 'threats/threats-record-0/index.html.md')),
+    );
+    expect(headersOf(twin)).toEqual(
+      headersOf(await fromProduction(pagePath, { headers: { Accept: 'text/markdown' } })),
+    );
     const json = await get('/api/v1/threats/threats-record-0');
-    expect(Buffer.from(await json.arrayBuffer())).toEqual(await readFile(path.join(site.distDir, 'api/v1/threats/threats-record-0.json')));
-    for (const p of ['/api/v1/threats', '/llms.txt', '/sitemap.xml', '/posts/feed.xml']) expect(await (await get(p)).text(), p).not.toContain('__dev');
+    expect(Buffer.from(await json.arrayBuffer())).toEqual(
+      await readFile(path.join(site.distDir, 'api/v1/threats/threats-record-0.json')),
+    );
+    for (const p of ['/api/v1/threats', '/llms.txt', '/sitemap.xml', '/posts/feed.xml'])
+      expect(await (await get(p)).text(), p).not.toContain('__dev');
     expect(await (await get('/no/such/page/')).text()).toContain('/__dev/live-reload.js');
 
     // The dev server's own files come from 'self', so the page's policy allows them as it is.
     const script = await get('/__dev/live-reload.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
-    expect(await script.text()).toContain('new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`)');
-    expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await script.text()).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
+      'new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`)',
+    );
+    expect((await get('/__dev/overlay.css')).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
     expect((await get('/__dev/nothing')).status).toBe(404);
 
     const built = path.join(await temporaryDirectory('dev-prod-'), 'dist');
     await build({ contentDir: site.contentDir, outDir: built });
     const files = await fg('**/*', { cwd: site.distDir, dot: true });
     expect(files.sort()).toEqual((await fg('**/*', { cwd: built, dot: true })).sort());
-    for (const name of files) expect(await readFile(path.join(site.distDir, name)), name).toEqual(await readFile(path.join(built, name)));
+    for (const name of files)
+      expect(await readFile(path.join(site.distDir, name)), name).toEqual(
+        await readFile(path.join(built, name)),
+      );
     await rm(path.dirname(built), { recursive: true, force: true });
   });
 
@@ -446,7 +570,11 @@ describe('npm run dev', () => {
       await setField(file, 'summary', 'A summary edited in dev.');
       // First the record's own page, which reloads; then the pages the whole build changed, and not that one again.
       const { data: first } = await events.next('reload');
-      expect(first).toMatchObject({ changes: ['threats/threats-record-0.md'], pages: ['/threats/threats-record-0/'], complete: false });
+      expect(first).toMatchObject({
+        changes: ['threats/threats-record-0.md'],
+        pages: ['/threats/threats-record-0/'],
+        complete: false,
+      });
       expect(first.build).not.toBe(current.build);
       const { data: reload } = await events.next('reload');
       expect(reload).toMatchObject({ changes: ['threats/threats-record-0.md'], complete: true });
@@ -454,7 +582,10 @@ describe('npm run dev', () => {
       expect(reload.pages).not.toContain('/threats/threats-record-0/');
       expect(reload.build).not.toBe(first.build);
       // A page that connects late learns whether the builds since its own changed it.
-      for (const [pagePath, current] of [['/threats/threats-record-0/', true], ['/threats/', false]] as const) {
+      for (const [pagePath, current] of [
+        ['/threats/threats-record-0/', true],
+        ['/threats/', false],
+      ] as const) {
         const late = await openEvents(host.url, { build: String(first.build), path: pagePath });
         expect((await late.next('ok')).data, pagePath).toEqual({ build: reload.build, current });
         late.close();
@@ -463,16 +594,30 @@ describe('npm run dev', () => {
       await setField(file, 'category', 'not-a-category');
       const { data: error } = await events.next('error');
       expect(error.build).toBe(reload.build);
-      expect(error.problems).toEqual([expect.objectContaining({ file: expect.stringMatching(/threats\/threats-record-0\.md$/), line: 3, field: 'category' })]);
+      expect(error.problems).toEqual([
+        expect.objectContaining({
+          file: expect.stringMatching(/threats\/threats-record-0\.md$/),
+          line: 3,
+          field: 'category',
+        }),
+      ]);
       expect(error.message).toContain('"not-a-category" is not an allowed value');
       await expect
         .poll(() => host.output(), SOON)
-        .toMatch(/Rebuild for threats\/threats-record-0\.md failed; still serving the last good build\.\nThe content has 1 problem; nothing was written:\n.*threats-record-0\.md:3: category: "not-a-category" is not an allowed value -> use one of/);
+        .toMatch(
+          /Rebuild for threats\/threats-record-0\.md failed; still serving the last good build\.\nThe content has 1 problem; nothing was written:\n.*threats-record-0\.md:3: category: "not-a-category" is not an allowed value -> use one of/,
+        );
 
       const page = await get('/threats/threats-record-0/');
       expect(page.status).toBe(200);
       expect(await page.text()).toContain(`/__dev/live-reload.js?build=${reload.build}`);
-      expect(((await (await get('/api/v1/threats/threats-record-0')).json()) as { data: { summary: string } }).data.summary).toBe('A summary edited in dev.');
+      expect(
+        (
+          (await (await get('/api/v1/threats/threats-record-0')).json()) as {
+            data: { summary: string };
+          }
+        ).data.summary,
+      ).toBe('A summary edited in dev.');
       // A page opened now learns of the problems at once.
       const late = await openEvents(host.url);
       expect((await late.next('error')).data.problems).toHaveLength(1);
@@ -497,9 +642,16 @@ describe('npm run dev', () => {
     let polling = true;
     const poll = (async () => {
       while (polling) {
-        const [json, page] = await Promise.all([get('/api/v1/exposures/exposures-record-2'), get('/exposures/exposures-record-2/')]);
-        const record = (await json.json().catch(() => undefined)) as { data?: { slug: string } } | undefined;
-        answers.push(`${json.status} ${record?.data?.slug} ${page.status} ${(await page.text()).includes('</html>')}`);
+        const [json, page] = await Promise.all([
+          get('/api/v1/exposures/exposures-record-2'),
+          get('/exposures/exposures-record-2/'),
+        ]);
+        const record = (await json.json().catch(() => undefined)) as
+          | { data?: { slug: string } }
+          | undefined;
+        answers.push(
+          `${json.status} ${record?.data?.slug} ${page.status} ${(await page.text()).includes('</html>')}`,
+        );
         // Paced under the read limit (600 a minute per client, contract 8.3), which would answer 429.
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -534,7 +686,10 @@ describe('npm run dev', () => {
     let browser: Browser;
     // biome-ignore lint/suspicious/noDuplicateTestHooks: the hook of a nested describe (runIf), which the rule takes for the outer one's
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
     });
     // biome-ignore lint/suspicious/noDuplicateTestHooks: as above
     afterAll(async () => {
@@ -550,27 +705,41 @@ describe('npm run dev', () => {
         if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
       });
       page.on('pageerror', (e) => problems.push(e.message));
-      const connected = () => page.waitForResponse((r) => new URL(r.url()).pathname === '/__dev/events');
+      const connected = () =>
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/__dev/events');
       try {
         let stream = connected();
         await page.goto(url('/glossary/glossary-record-1/').href);
         await stream;
-        await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+        await page.evaluate(
+          () => ((window as unknown as { notReloaded: boolean }).notReloaded = true),
+        );
 
         // Saved as editors save: a temporary file renamed over the record.
         stream = connected();
-        await writeFile(`${file}.swp`, original.replace(/^title: .*$/m, 'title: Seen in the browser'));
+        await writeFile(
+          `${file}.swp`,
+          original.replace(/^title: .*$/m, 'title: Seen in the browser'),
+        );
         await rename(`${file}.swp`, file);
-        await expect.poll(() => page.locator('h1').first().textContent(), SOON).toBe('Seen in the browser');
-        expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBeUndefined();
+        await expect
+          .poll(() => page.locator('h1').first().textContent(), SOON)
+          .toBe('Seen in the browser');
+        expect(
+          await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+        ).toBeUndefined();
         await stream;
 
         await setField(file, 'category', 'not-a-category');
         const overlay = page.locator('#__dev-overlay .panel');
         await overlay.waitFor({ state: 'visible', timeout: SOON.timeout });
-        expect(await overlay.textContent()).toMatch(/The content has 1 problem.*glossary-record-1\.md:3.*category.*not an allowed value/s);
+        expect(await overlay.textContent()).toMatch(
+          /The content has 1 problem.*glossary-record-1\.md:3.*category.*not an allowed value/s,
+        );
         // Styled by its stylesheet from /__dev/, which the page's policy allows.
-        expect(await page.locator('#__dev-overlay').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+        expect(
+          await page.locator('#__dev-overlay').evaluate((el) => getComputedStyle(el).position),
+        ).toBe('fixed');
         expect(await page.locator('h1').first().textContent()).toBe('Seen in the browser');
 
         await setField(file, 'category', (/^category: (.*)$/m.exec(original) ?? [])[1]!);

@@ -10,7 +10,14 @@ async function writtenDist() {
   const root = await temporaryDirectory('dist-check-');
   // Enough folders that reading a few of them is worth it rather than walking dist/ (a quarter at most).
   const records = Array.from({ length: 20 }, (_, i) => `glossary/term-${i}/index.html`);
-  const files = ['index.html', 'threats/index.html', 'threats/a/index.html', 'threats/b/index.html', 'api/v1/threats/a.json', ...records];
+  const files = [
+    'index.html',
+    'threats/index.html',
+    'threats/a/index.html',
+    'threats/b/index.html',
+    'api/v1/threats/a.json',
+    ...records,
+  ];
   const hourAgo = new Date(Date.now() - 3_600_000);
   for (const file of files) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
@@ -33,7 +40,12 @@ async function writtenDist() {
 describe('checking dist/ against its manifest', () => {
   it('reads no folder whose time is as recorded, and finds nothing when nothing changed', async () => {
     const { root, listed, folders } = await writtenDist();
-    expect(checkDist(root, checkListOf(listed, folders))).toEqual({ altered: [], missing: [], unlisted: [], read: [] });
+    expect(checkDist(root, checkListOf(listed, folders))).toEqual({
+      altered: [],
+      missing: [],
+      unlisted: [],
+      read: [],
+    });
   });
 
   it('finds files put in a known folder, in a new folder and in the root, and files edited or removed', async () => {
@@ -45,7 +57,11 @@ describe('checking dist/ against its manifest', () => {
     await writeFile(path.join(root, 'threats', 'a', 'index.html'), 'edited by hand');
     await rm(path.join(root, 'api', 'v1', 'threats', 'a.json'));
     const check = checkDist(root, checkListOf(listed, folders));
-    expect(check.unlisted.sort()).toEqual(['stray.txt', 'threats/c/deep/index.html', 'threats/stray.txt']);
+    expect(check.unlisted.sort()).toEqual([
+      'stray.txt',
+      'threats/c/deep/index.html',
+      'threats/stray.txt',
+    ]);
     expect(check.altered.sort()).toEqual(['api/v1/threats/a.json', 'threats/a/index.html']);
     expect(check.missing).toEqual(['api/v1/threats/a.json']);
     // Read: the folders whose time changed, and no other.
@@ -68,10 +84,16 @@ describe('checking dist/ against its manifest', () => {
     const { root, listed, folders } = await writtenDist();
     await writeFile(path.join(root, 'threats', 'a', 'stray.txt'), 'left behind');
     expect(checkDist(root, checkListOf(listed)).unlisted).toEqual(['threats/a/stray.txt']);
-    for (let i = 0; i < 8; i++) await writeFile(path.join(root, 'glossary', `term-${i}`, 'stray.txt'), 'left behind');
+    for (let i = 0; i < 8; i++)
+      await writeFile(path.join(root, 'glossary', `term-${i}`, 'stray.txt'), 'left behind');
     const walked = checkDist(root, checkListOf(listed, folders));
     expect(walked.read).toHaveLength(9);
-    expect(walked.unlisted.sort()).toEqual([...Array.from({ length: 8 }, (_, i) => `glossary/term-${i}/stray.txt`), 'threats/a/stray.txt'].sort());
+    expect(walked.unlisted.sort()).toEqual(
+      [
+        ...Array.from({ length: 8 }, (_, i) => `glossary/term-${i}/stray.txt`),
+        'threats/a/stray.txt',
+      ].sort(),
+    );
   });
 
   it('takes a folder gone as read, and its files as missing', async () => {

@@ -7,8 +7,12 @@ import { contractSuite } from './support/contract-suite.ts';
  * (@netlify/dev) running the functions, the edge functions (on the pinned Deno) and the
  * generated rules, with Netlify Blobs for every store.
  */
-if (!denoAvailable() && process.env.CI) throw new Error('The pinned Deno is missing: npm ci installs @deno/linux-x64-glibc on Linux x64');
-if (!denoAvailable()) console.warn('Skipping the Netlify emulator suite: no Deno build for this platform in node_modules');
+if (!denoAvailable() && process.env.CI)
+  throw new Error('The pinned Deno is missing: npm ci installs @deno/linux-x64-glibc on Linux x64');
+if (!denoAvailable())
+  console.warn(
+    'Skipping the Netlify emulator suite: no Deno build for this platform in node_modules',
+  );
 
 describe.runIf(denoAvailable())('npm run start:netlify (Netlify emulator)', () => {
   contractSuite('server/start-netlify.ts', { keyStore: 'netlify-dev', readCountsDown: false });

@@ -11,8 +11,12 @@ const project = path.resolve(import.meta.dirname, '..');
 // Deno's own Linux x64 build from npm (an optional dependency); CI runs on that platform.
 const deno = path.join(project, 'node_modules/@deno/linux-x64-glibc/deno');
 const available = existsSync(deno);
-if (!available && process.env.CI) throw new Error(`${deno} is missing: npm ci installs it on Linux x64`);
-if (!available) console.warn('Skipping the Deno check of the edge functions: no Deno build for this platform in node_modules');
+if (!available && process.env.CI)
+  throw new Error(`${deno} is missing: npm ci installs it on Linux x64`);
+if (!available)
+  console.warn(
+    'Skipping the Deno check of the edge functions: no Deno build for this platform in node_modules',
+  );
 
 /**
  * The edge functions run on Deno at Netlify. Here they run under Deno too, with a
@@ -67,15 +71,25 @@ console.log(JSON.stringify({
 }));
 `,
     );
-    const { stdout } = await run(deno, ['run', '--no-config', '--quiet', '--allow-read', '--allow-env', script], {
-      cwd: dir,
-      env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', SITE_BASE_URL: 'https://configured.example' },
-    });
+    const { stdout } = await run(
+      deno,
+      ['run', '--no-config', '--quiet', '--allow-read', '--allow-env', script],
+      {
+        cwd: dir,
+        env: {
+          ...process.env,
+          DENO_NO_UPDATE_CHECK: '1',
+          NO_COLOR: '1',
+          SITE_BASE_URL: 'https://configured.example',
+        },
+      },
+    );
     expect(JSON.parse(stdout)).toEqual({
       ok: 600,
       refused: 1,
       retryAfter: expect.stringMatching(/^\d+$/),
-      exposed: 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id',
+      exposed:
+        'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id',
       requestId: 'edge-request-1',
       cacheControl: 'no-store',
       policy: '600;w=60',

@@ -30,13 +30,27 @@ describe('frontmatter', () => {
   });
 
   it('reads an empty frontmatter, and a file closed at its last byte', () => {
-    expect(readSource('a.md', '---\n---\nBody')).toMatchObject({ data: {}, body: 'Body', bodyLine: 3, yamlErrors: [] });
-    expect(readSource('a.md', '---\ntitle: A\n---')).toMatchObject({ data: { title: 'A' }, body: '', bodyLine: 3 });
+    expect(readSource('a.md', '---\n---\nBody')).toMatchObject({
+      data: {},
+      body: 'Body',
+      bodyLine: 3,
+      yamlErrors: [],
+    });
+    expect(readSource('a.md', '---\ntitle: A\n---')).toMatchObject({
+      data: { title: 'A' },
+      body: '',
+      bodyLine: 3,
+    });
   });
 
   it('reads a file without an opening fence as all body, without fields', () => {
     const source = readSource('a.md', 'title: A\n\nJust Markdown.\n');
-    expect(source).toMatchObject({ data: {}, body: 'title: A\n\nJust Markdown.\n', bodyLine: 1, yamlErrors: [] });
+    expect(source).toMatchObject({
+      data: {},
+      body: 'title: A\n\nJust Markdown.\n',
+      bodyLine: 1,
+      yamlErrors: [],
+    });
   });
 
   it('reads a file without a closing fence as all frontmatter, its YAML errors on the file lines', () => {
@@ -48,7 +62,10 @@ describe('frontmatter', () => {
 
   it('never runs frontmatter written in another language: only YAML is frontmatter', () => {
     const ran = globalThis as { frontmatterRan?: boolean };
-    const source = readSource('a.md', '---js\n{ title: (globalThis.frontmatterRan = true, "A") }\n---\nBody\n');
+    const source = readSource(
+      'a.md',
+      '---js\n{ title: (globalThis.frontmatterRan = true, "A") }\n---\nBody\n',
+    );
     expect(ran.frontmatterRan).toBeUndefined();
     expect(source.data).toEqual({});
     expect(source.bodyLine).toBe(1);
@@ -69,7 +86,14 @@ describe('frontmatter', () => {
   });
 
   it("names the data file's line of a field that breaks its schema", () => {
-    const { meta } = analyzeDataFile('site.yaml', 'name: Site\nbaseUrl: 12\n', DATA_FILE_SCHEMAS['site.yaml']!);
-    expect(meta.problems.find((p) => p.field === 'baseUrl')).toMatchObject({ file: 'site.yaml', line: 2 });
+    const { meta } = analyzeDataFile(
+      'site.yaml',
+      'name: Site\nbaseUrl: 12\n',
+      DATA_FILE_SCHEMAS['site.yaml']!,
+    );
+    expect(meta.problems.find((p) => p.field === 'baseUrl')).toMatchObject({
+      file: 'site.yaml',
+      line: 2,
+    });
   });
 });

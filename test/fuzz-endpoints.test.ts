@@ -26,7 +26,11 @@ let server: Listening;
 beforeAll(async () => {
   const site = await prepareSite(2);
   // Mail goes to .eml files in the data folder; nothing leaves the machine.
-  server = await startServer({ distDir: site.distDir, dataDir: path.join(await temporaryDirectory('fuzz-'), 'data'), trustProxy: true });
+  server = await startServer({
+    distDir: site.distDir,
+    dataDir: path.join(await temporaryDirectory('fuzz-'), 'data'),
+    trustProxy: true,
+  });
   // Refusals are logged, one JSON line each; the test reads answers, not logs.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -36,11 +40,53 @@ afterAll(async () => {
 });
 
 const SEGMENTS = [
-  'api', 'API', 'Api', 'v1', 'V1', 'v2', ...COLLECTION_KEYS, 'THREATS', syntheticSlug('threats', 1), syntheticSlug('posts', 0).toUpperCase(),
-  'search', 'pricing', 'openapi.json', 'orgs', 'sandbox', 'key', 'rotate', 'instances', '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10',
+  'api',
+  'API',
+  'Api',
+  'v1',
+  'V1',
+  'v2',
+  ...COLLECTION_KEYS,
+  'THREATS',
+  syntheticSlug('threats', 1),
+  syntheticSlug('posts', 0).toUpperCase(),
+  'search',
+  'pricing',
+  'openapi.json',
+  'orgs',
+  'sandbox',
+  'key',
+  'rotate',
+  'instances',
+  '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10',
   ...Object.values(SUBMISSION_PATHS).map((p) => p.slice('/api/'.length)),
-  '_data', 'service.json', '_redirects', '_headers', '.env', '.', '..', '', 'index.html', 'index.html.md', 'llms.txt', 'assets', 'site.css', '404.html',
-  '%2e%2e', '%2E', '%2F', '%5C', '%00', '%41', '%61pi', '%zz', '%', '%20', '%C3%A9', '~', '-',
+  '_data',
+  'service.json',
+  '_redirects',
+  '_headers',
+  '.env',
+  '.',
+  '..',
+  '',
+  'index.html',
+  'index.html.md',
+  'llms.txt',
+  'assets',
+  'site.css',
+  '404.html',
+  '%2e%2e',
+  '%2E',
+  '%2F',
+  '%5C',
+  '%00',
+  '%41',
+  '%61pi',
+  '%zz',
+  '%',
+  '%20',
+  '%C3%A9',
+  '~',
+  '-',
 ];
 
 const segment = fc.oneof(
@@ -51,24 +97,71 @@ const segment = fc.oneof(
 
 const query = fc.oneof(
   fc.constant(''),
-  fc.constantFrom('?q=phishing', '?q=', '?q=%20', '?limit=5&offset=2', '?limit=abc', '?limit=-1&offset=99999', '?q=a&limit=500', '?%=1', `?q=${'x'.repeat(600)}`),
+  fc.constantFrom(
+    '?q=phishing',
+    '?q=',
+    '?q=%20',
+    '?limit=5&offset=2',
+    '?limit=abc',
+    '?limit=-1&offset=99999',
+    '?q=a&limit=500',
+    '?%=1',
+    `?q=${'x'.repeat(600)}`,
+  ),
   fc.stringMatching(/^\?[A-Za-z0-9=&%._-]{0,40}$/),
 );
 
 const target = fc
-  .tuple(fc.array(segment, { minLength: 0, maxLength: 6 }), fc.constantFrom('', '/'), query, fc.constantFrom('/', '//'))
-  .map(([segments, trailing, q, lead]) => `${lead}${segments.join('/')}${segments.length ? trailing : ''}${q}`);
+  .tuple(
+    fc.array(segment, { minLength: 0, maxLength: 6 }),
+    fc.constantFrom('', '/'),
+    query,
+    fc.constantFrom('/', '//'),
+  )
+  .map(
+    ([segments, trailing, q, lead]) =>
+      `${lead}${segments.join('/')}${segments.length ? trailing : ''}${q}`,
+  );
 
-const method = fc.oneof({ weight: 5, arbitrary: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS') }, { weight: 1, arbitrary: fc.stringMatching(/^[A-Z]{3,8}$/) });
+const method = fc.oneof(
+  {
+    weight: 5,
+    arbitrary: fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'),
+  },
+  { weight: 1, arbitrary: fc.stringMatching(/^[A-Z]{3,8}$/) },
+);
 
 const headerValue = fc.stringMatching(/^[ -~]{0,60}$/).map((value) => value.trim());
 const headers = fc.record(
   {
-    accept: fc.oneof(fc.constantFrom('text/markdown', 'text/html', '*/*', 'application/json', 'text/markdown;q=0'), headerValue),
-    'content-type': fc.oneof(fc.constantFrom('application/json', 'text/plain', 'application/merge-patch+json', 'multipart/form-data', 'application/x-www-form-urlencoded'), headerValue),
+    accept: fc.oneof(
+      fc.constantFrom('text/markdown', 'text/html', '*/*', 'application/json', 'text/markdown;q=0'),
+      headerValue,
+    ),
+    'content-type': fc.oneof(
+      fc.constantFrom(
+        'application/json',
+        'text/plain',
+        'application/merge-patch+json',
+        'multipart/form-data',
+        'application/x-www-form-urlencoded',
+      ),
+      headerValue,
+    ),
     'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none'),
-    authorization: fc.oneof(fc.constant('Bearer sk_notakey'), fc.constant(`Bearer sk_${'A'.repeat(43)}`), headerValue),
-    range: fc.constantFrom('bytes=0-10', 'bytes=-5', 'bytes=999999-', 'bytes=5-2', 'bytes=0-1,4-5', 'items=1-2'),
+    authorization: fc.oneof(
+      fc.constant('Bearer sk_notakey'),
+      fc.constant(`Bearer sk_${'A'.repeat(43)}`),
+      headerValue,
+    ),
+    range: fc.constantFrom(
+      'bytes=0-10',
+      'bytes=-5',
+      'bytes=999999-',
+      'bytes=5-2',
+      'bytes=0-1,4-5',
+      'items=1-2',
+    ),
     'if-none-match': fc.constantFrom('*', '"x"', 'W/"y"'),
     'access-control-request-method': fc.constantFrom('GET', 'POST'),
     'x-forwarded-for': fc.ipV4(),
@@ -80,12 +173,20 @@ const headers = fc.record(
 const body = fc.oneof(
   fc.constant(undefined),
   fc.json().map((json) => json),
-  fc.constantFrom('{"name":"Ada","email":"ada@example.com","message":"hi"}', '{"email":"x@example.com"}', '{"image":"debian-12-chromium","size":"small"}', '{', '[]', 'null'),
+  fc.constantFrom(
+    '{"name":"Ada","email":"ada@example.com","message":"hi"}',
+    '{"email":"x@example.com"}',
+    '{"image":"debian-12-chromium","size":"small"}',
+    '{',
+    '[]',
+    'null',
+  ),
   fc.string({ maxLength: 2_000 }),
 );
 
 const SUBMISSION_PATH_LIST: string[] = Object.values(SUBMISSION_PATHS);
-const isFormPost = (type: string | undefined) => (type ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+const isFormPost = (type: string | undefined) =>
+  (type ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 const isApiPath = (p: string) => p.startsWith('/api/') || p.startsWith('/orgs/');
 
@@ -99,38 +200,64 @@ function resolvedPath(target: string): string {
 }
 
 describe('every endpoint of the local server, fuzzed', () => {
-  it('never answers 5xx, and every answer with a body names its type, JSON wherever the API answers', async () => {
-    let runs = 0;
-    await fc.assert(
-      fc.asyncProperty(method, target, headers, body, async (verb, path, headerSet, payload) => {
-        runs++;
-        const withBody = payload !== undefined && !['GET', 'HEAD'].includes(verb);
-        const res = await send(server.url, path, { method: verb, headers: headerSet, body: withBody ? payload : undefined });
-        const what = `${verb} ${path.slice(0, 120)} -> ${res.status}`;
-        expect(res.status, what).toBeLessThan(500);
-        expect(res.status, what).toBeGreaterThanOrEqual(200);
-        const type = res.headers['content-type'];
-        if (res.body.length > 0) expect(type, what).toBeDefined();
-        // The API's paths, and the refusals of requests no path can be read from, answer JSON. A path is
-        // the API's as every host resolves its dot segments (`/api/..` is the home page), or, refused as
-        // not canonical, as it was sent (`/api/%2e%2e`).
-        const canonical = isCanonicalPath(path.split('?')[0]!);
-        // A form post to a submission endpoint is answered for a browser: a page, or 303 to one.
-        if (canonical && verb === 'POST' && isFormPost(headerSet['content-type']) && SUBMISSION_PATH_LIST.includes(resolvedPath(path).replace(/\/$/, ''))) {
-          if (res.status === 303) expect(res.headers.location, what).toMatch(/^\/contact\/thanks\/[a-z-]+\/$/);
-          else expect(type, what).toBe('text/html; charset=utf-8');
-          return;
-        }
-        const api = (canonical ? isApiPath(resolvedPath(path)) : isApiPath(path)) || [400, 408, 431].includes(res.status);
-        if (api && res.body.length > 0) expect(type, what).toBe('application/json; charset=utf-8');
-        // ...and every refusal there is the Error object, never an empty answer.
-        if (api && res.status >= 400 && verb !== 'HEAD') {
-          expect(type, what).toBe('application/json; charset=utf-8');
-          expect(JSON.parse(res.body.toString()), what).toMatchObject({ code: expect.any(String), message: expect.any(String), hint: expect.any(String), docs: expect.any(String) });
-        }
-      }),
-      { numRuns: RUNS, interruptAfterTimeLimit: TIME_LIMIT_MS, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
-    );
-    expect(runs).toBeGreaterThan(50);
-  }, TIME_LIMIT_MS + 30_000);
+  it(
+    'never answers 5xx, and every answer with a body names its type, JSON wherever the API answers',
+    async () => {
+      let runs = 0;
+      await fc.assert(
+        fc.asyncProperty(method, target, headers, body, async (verb, path, headerSet, payload) => {
+          runs++;
+          const withBody = payload !== undefined && !['GET', 'HEAD'].includes(verb);
+          const res = await send(server.url, path, {
+            method: verb,
+            headers: headerSet,
+            body: withBody ? payload : undefined,
+          });
+          const what = `${verb} ${path.slice(0, 120)} -> ${res.status}`;
+          expect(res.status, what).toBeLessThan(500);
+          expect(res.status, what).toBeGreaterThanOrEqual(200);
+          const type = res.headers['content-type'];
+          if (res.body.length > 0) expect(type, what).toBeDefined();
+          // The API's paths, and the refusals of requests no path can be read from, answer JSON. A path is
+          // the API's as every host resolves its dot segments (`/api/..` is the home page), or, refused as
+          // not canonical, as it was sent (`/api/%2e%2e`).
+          const canonical = isCanonicalPath(path.split('?')[0]!);
+          // A form post to a submission endpoint is answered for a browser: a page, or 303 to one.
+          if (
+            canonical &&
+            verb === 'POST' &&
+            isFormPost(headerSet['content-type']) &&
+            SUBMISSION_PATH_LIST.includes(resolvedPath(path).replace(/\/$/, ''))
+          ) {
+            if (res.status === 303)
+              expect(res.headers.location, what).toMatch(/^\/contact\/thanks\/[a-z-]+\/$/);
+            else expect(type, what).toBe('text/html; charset=utf-8');
+            return;
+          }
+          const api =
+            (canonical ? isApiPath(resolvedPath(path)) : isApiPath(path)) ||
+            [400, 408, 431].includes(res.status);
+          if (api && res.body.length > 0)
+            expect(type, what).toBe('application/json; charset=utf-8');
+          // ...and every refusal there is the Error object, never an empty answer.
+          if (api && res.status >= 400 && verb !== 'HEAD') {
+            expect(type, what).toBe('application/json; charset=utf-8');
+            expect(JSON.parse(res.body.toString()), what).toMatchObject({
+              code: expect.any(String),
+              message: expect.any(String),
+              hint: expect.any(String),
+              docs: expect.any(String),
+            });
+          }
+        }),
+        {
+          numRuns: RUNS,
+          interruptAfterTimeLimit: TIME_LIMIT_MS,
+          seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+        },
+      );
+      expect(runs).toBeGreaterThan(50);
+    },
+    TIME_LIMIT_MS + 30_000,
+  );
 });

@@ -25,7 +25,12 @@ beforeAll(async () => {
 });
 
 const decodeEntities = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the published content', () => {
   it('has at least the records the product needs in every collection', () => {
@@ -40,10 +45,15 @@ describe('the published content', () => {
 
 describe('API documents', () => {
   it('has every operationId of the contract', () => {
-    const ids = Object.values(openapi.paths).flatMap((item) => Object.values(item).map((op) => (op as { operationId?: string }).operationId));
+    const ids = Object.values(openapi.paths).flatMap((item) =>
+      Object.values(item).map((op) => (op as { operationId?: string }).operationId),
+    );
     const expected = [
       'getApiIndex',
-      ...COLLECTION_KEYS.flatMap((k) => [COLLECTIONS[k].listOperation, COLLECTIONS[k].getOperation]),
+      ...COLLECTION_KEYS.flatMap((k) => [
+        COLLECTIONS[k].listOperation,
+        COLLECTIONS[k].getOperation,
+      ]),
       'searchContent',
       'getPricing',
       'sendContactMessage',
@@ -70,7 +80,9 @@ describe('API documents', () => {
 
   it('validates every generated JSON file against its OpenAPI schema', async () => {
     const validate = openApiValidator(openapi);
-    const jsonFiles = (await site.files('api/**/*.json')).filter((f) => f !== 'api/v1/openapi.json');
+    const jsonFiles = (await site.files('api/**/*.json')).filter(
+      (f) => f !== 'api/v1/openapi.json',
+    );
     const checked: string[] = [];
     for (const file of jsonFiles) {
       const body = await site.json(file);
@@ -93,11 +105,21 @@ describe('API documents', () => {
   });
 
   it('publishes an ApiIndex whose counts and URLs match the files', async () => {
-    const index = await site.json<{ version: string; collections: { key: string; count: number; list: string; item: string }[]; openapi: string; documentation: string }>('api/v1.json');
+    const index = await site.json<{
+      version: string;
+      collections: { key: string; count: number; list: string; item: string }[];
+      openapi: string;
+      documentation: string;
+    }>('api/v1.json');
     expect(index.version).toBe('1.0.0');
     expect(index.collections.map((c) => c.key)).toEqual([...COLLECTION_KEYS]);
     for (const c of index.collections) {
-      const list = await site.json<{ total: number; data: { slug: string; url: string }[]; limit: number; offset: number }>(`api/v1/${c.key}.json`);
+      const list = await site.json<{
+        total: number;
+        data: { slug: string; url: string }[];
+        limit: number;
+        offset: number;
+      }>(`api/v1/${c.key}.json`);
       expect(list.total).toBe(c.count);
       expect(list.limit).toBe(50);
       expect(list.offset).toBe(0);
@@ -107,11 +129,14 @@ describe('API documents', () => {
       expect(existsSync(route(new URL(c.item.replace('{slug}', first.slug)).pathname))).toBe(true);
       expect(existsSync(route(new URL(first.url).pathname))).toBe(true);
     }
-    for (const url of [index.openapi, index.documentation]) expect(existsSync(route(new URL(url).pathname)), url).toBe(true);
+    for (const url of [index.openapi, index.documentation])
+      expect(existsSync(route(new URL(url).pathname)), url).toBe(true);
   });
 
   it('returns each record whole, with its Markdown body and a canonical URL built from the base URL', async () => {
-    const record = await site.json<{ collection: string; data: Record<string, unknown> }>('api/v1/threats/credential-phishing.json');
+    const record = await site.json<{ collection: string; data: Record<string, unknown> }>(
+      'api/v1/threats/credential-phishing.json',
+    );
     expect(record.collection).toBe('threats');
     expect(record.data.url).toBe(`${baseUrl}/threats/credential-phishing/`);
     expect(String(record.data.body).split(/\s+/).length).toBeGreaterThan(150);
@@ -119,7 +144,11 @@ describe('API documents', () => {
   });
 
   it('points pricing at a human page and a Markdown document that exist', async () => {
-    const pricing = await site.json<{ pricingPage: string; machineReadable: string; plans: { interval: string }[] }>('api/v1/pricing.json');
+    const pricing = await site.json<{
+      pricingPage: string;
+      machineReadable: string;
+      plans: { interval: string }[];
+    }>('api/v1/pricing.json');
     expect(pricing.plans.map((p) => p.interval).sort()).toEqual(['month', 'year']);
     expect(existsSync(route(new URL(pricing.pricingPage).pathname))).toBe(true);
     const markdown = await readFile(route(new URL(pricing.machineReadable).pathname), 'utf8');
@@ -131,7 +160,10 @@ describe('API documents', () => {
     const { SEARCH_INDEX_OPTIONS } = await import('../core/search-options.ts');
     const threats = await site.json<{ slug: string }[]>('_data/summaries/threats.json');
     expect(threats.length).toBe(site.summary.records.threats);
-    const index = MiniSearch.loadJSON(await site.read('_data/search-index.json'), SEARCH_INDEX_OPTIONS);
+    const index = MiniSearch.loadJSON(
+      await site.read('_data/search-index.json'),
+      SEARCH_INDEX_OPTIONS,
+    );
     const total = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
     expect(index.documentCount).toBe(total);
     const hits = index.search('phish', { prefix: true, boost: { title: 3 } });
@@ -146,12 +178,16 @@ describe('pages and Markdown twins', () => {
     for (const page of pages) {
       const html = await site.read(page);
       const twinFile = `${page}.md`;
-      expect(html, page).toContain(`<link rel="alternate" type="text/markdown" href="/${twinFile}"`);
+      expect(html, page).toContain(
+        `<link rel="alternate" type="text/markdown" href="/${twinFile}"`,
+      );
       const tree: Root = parseMarkdown(await site.read(twinFile));
       const first = tree.children[0] as Heading;
       expect(first.type, twinFile).toBe('heading');
       expect(first.depth).toBe(1);
-      const h1 = decodeEntities(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, ''));
+      const h1 = decodeEntities(
+        /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)![1]!.replace(/<[^>]+>/g, ''),
+      );
       expect(textOf(first)).toBe(h1);
     }
   });
@@ -160,7 +196,10 @@ describe('pages and Markdown twins', () => {
     const broken: string[] = [];
     for (const file of [...(await site.files('**/*.html')), ...(await site.files('**/*.md'))]) {
       const text = await site.read(file);
-      const links = [...text.matchAll(/href="(\/[^"]*)"/g), ...text.matchAll(/\]\((\/[^)\s]*)\)/g)].map((m) => m[1]!);
+      const links = [
+        ...text.matchAll(/href="(\/[^"]*)"/g),
+        ...text.matchAll(/\]\((\/[^)\s]*)\)/g),
+      ].map((m) => m[1]!);
       for (const link of links) {
         if (link.startsWith('//') || link.startsWith('/api/contact')) continue;
         if (!existsSync(route(link))) broken.push(`${file} -> ${link}`);
@@ -178,8 +217,12 @@ describe('pages and Markdown twins', () => {
     // Unknown API paths get no rule at all: a rewrite to a static file takes the file's status on Netlify's emulator.
     expect(redirects.filter((rule) => rule.includes('404.json'))).toEqual([]);
     expect(redirects.at(-1)).toBe('/_data/*  /404.html  404!');
-    const notFound = await site.json<{ code: string; error: string; message: string }>('api/404.json');
-    expect(notFound).toEqual(notFoundError((await site.json<{ baseUrl: string }>('_data/service.json')).baseUrl));
+    const notFound = await site.json<{ code: string; error: string; message: string }>(
+      'api/404.json',
+    );
+    expect(notFound).toEqual(
+      notFoundError((await site.json<{ baseUrl: string }>('_data/service.json')).baseUrl),
+    );
     expect(notFound.error).toBe(notFound.message);
   });
 });
@@ -213,7 +256,9 @@ describe('llms.txt', () => {
   it('has a full-text companion with every twin', async () => {
     const full = await site.read('llms-full.txt');
     // The thank-you pages a form post is sent on to answer a form; they are not content.
-    const twins = (await site.files('**/*.html.md')).filter((f) => !f.startsWith('contact/thanks/'));
+    const twins = (await site.files('**/*.html.md')).filter(
+      (f) => !f.startsWith('contact/thanks/'),
+    );
     expect(twins.length).toBeGreaterThan(100);
     expect(full.match(/^<!-- https?:\/\/\S+ -->$/gm)?.length).toBe(twins.length);
   });
@@ -222,7 +267,9 @@ describe('llms.txt', () => {
 describe('feeds and discovery files', () => {
   it('lists every page in the sitemap and every post in the feed', async () => {
     const sitemap = await site.read('sitemap.xml');
-    const pages = (await site.files('**/index.html')).filter((f) => !f.startsWith('contact/thanks/'));
+    const pages = (await site.files('**/index.html')).filter(
+      (f) => !f.startsWith('contact/thanks/'),
+    );
     expect(sitemap.match(/<loc>/g)?.length).toBe(pages.length);
     expect(sitemap).not.toContain('/contact/thanks/');
     const feed = await site.read('posts/feed.xml');
@@ -236,7 +283,14 @@ describe('determinism', () => {
     const again = await buildSite();
     const digest = async (s: BuiltSite) => {
       const files = await s.files('**/*');
-      const hashes = await Promise.all(files.map(async (f) => [f, createHash('sha256').update(await readFile(path.join(s.dir, f))).digest('hex')]));
+      const hashes = await Promise.all(
+        files.map(async (f) => [
+          f,
+          createHash('sha256')
+            .update(await readFile(path.join(s.dir, f)))
+            .digest('hex'),
+        ]),
+      );
       return Object.fromEntries(hashes);
     };
     expect(await digest(again)).toEqual(await digest(site));

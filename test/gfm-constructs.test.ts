@@ -20,24 +20,116 @@ function random(seed: number) {
 
 // Literals, and what is nearly one: in other cases, escaped, through character references, cut short.
 const LITERALS = [
-  'www.example.com', 'WwW.Example.org/a?b#c', 'www\\.example.com', 'www&#46;example.com', '&#119;ww.example.com', 'ww.example.com', 'www', 'www-x.com',
-  'http://a.bc', 'HTTPS://a.bc/d', 'http\\://a.bc', 'https\\:\\/\\/a.bc', 'http:/a.bc', 'http:a.bc', 'htt://a.bc', 'http&#58;//a.bc', 'https&colon;//a.bc',
-  'a@b.co', 'a.b-c_d+e@f-g.hi.jk', 'a\\@b.co', 'a&#64;b.co', 'a&commat;b.co', 'mailto:a@b.co', 'xmpp:a@b.co/r', 'a@b', '@b.co',
-  '<https://a.bc>', '[x](https://a.bc)', '`www.a.bc`', '(www.a.bc)', '*www.a.bc*',
+  'www.example.com',
+  'WwW.Example.org/a?b#c',
+  'www\\.example.com',
+  'www&#46;example.com',
+  '&#119;ww.example.com',
+  'ww.example.com',
+  'www',
+  'www-x.com',
+  'http://a.bc',
+  'HTTPS://a.bc/d',
+  'http\\://a.bc',
+  'https\\:\\/\\/a.bc',
+  'http:/a.bc',
+  'http:a.bc',
+  'htt://a.bc',
+  'http&#58;//a.bc',
+  'https&colon;//a.bc',
+  'a@b.co',
+  'a.b-c_d+e@f-g.hi.jk',
+  'a\\@b.co',
+  'a&#64;b.co',
+  'a&commat;b.co',
+  'mailto:a@b.co',
+  'xmpp:a@b.co/r',
+  'a@b',
+  '@b.co',
+  '<https://a.bc>',
+  '[x](https://a.bc)',
+  '`www.a.bc`',
+  '(www.a.bc)',
+  '*www.a.bc*',
 ];
 // Tables, footnotes and strikethrough, and what is nearly one: escaped, through character references, without a pipe, cut short.
 const TABLES = [
-  '| a | b |\n| - | - |\n| c | d |\n', '| a |\n| - |\n', 'a | b\n--|--\n', 'a\n:-\n', 'a\n-:\n', 'a\n:-:\n', 'a\n :-- \n', 'a\n\t:-\n', 'a\n: -\n', 'a\n- :\n',
-  'a\n-\n', 'a\n&#58;-\n', 'a\n\\:-\n', '\\|', '&#124;', '|', ':-', '-:',
+  '| a | b |\n| - | - |\n| c | d |\n',
+  '| a |\n| - |\n',
+  'a | b\n--|--\n',
+  'a\n:-\n',
+  'a\n-:\n',
+  'a\n:-:\n',
+  'a\n :-- \n',
+  'a\n\t:-\n',
+  'a\n: -\n',
+  'a\n- :\n',
+  'a\n-\n',
+  'a\n&#58;-\n',
+  'a\n\\:-\n',
+  '\\|',
+  '&#124;',
+  '|',
+  ':-',
+  '-:',
 ];
-const FOOTNOTES = ['[^1]', '[^1]: note', '\n\n[^a]: b\n', '[^1]\n\n[^1]: x\n', '[\\^1]', '[&#94;1]', '[ ^1]', '^1]', '[^]', '[^'];
+const FOOTNOTES = [
+  '[^1]',
+  '[^1]: note',
+  '\n\n[^a]: b\n',
+  '[^1]\n\n[^1]: x\n',
+  '[\\^1]',
+  '[&#94;1]',
+  '[ ^1]',
+  '^1]',
+  '[^]',
+  '[^',
+];
 const STRIKETHROUGH = ['~~x~~', '~x~', '\\~x\\~', '&#126;x&#126;', '~~~\ncode\n~~~\n', '~'];
 // Every other construct GFM adds or changes, and plain Markdown around them.
 const OTHERS = [
-  ...TABLES, ...FOOTNOTES, ...STRIKETHROUGH, '- [ ] task', '- [x] done', '*em*', '**strong**', '_x_',
-  '[x](/y "t")', '![i](/i.png)', '`c`', '<b>', '&amp;', '&copy;', 'R&D', '\\*', '\n\n', '\n', '> ', '# ', '1. ', '- ', '    code', '\n```js\nx\n```\n', '---',
+  ...TABLES,
+  ...FOOTNOTES,
+  ...STRIKETHROUGH,
+  '- [ ] task',
+  '- [x] done',
+  '*em*',
+  '**strong**',
+  '_x_',
+  '[x](/y "t")',
+  '![i](/i.png)',
+  '`c`',
+  '<b>',
+  '&amp;',
+  '&copy;',
+  'R&D',
+  '\\*',
+  '\n\n',
+  '\n',
+  '> ',
+  '# ',
+  '1. ',
+  '- ',
+  '    code',
+  '\n```js\nx\n```\n',
+  '---',
 ];
-const ALPHABET = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', ' ', ' ', '\t', '\n', '1', 'a', 'Z', 'w', 'h', 't', 'p', 's', 'é'];
+const ALPHABET = [
+  ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+  ' ',
+  ' ',
+  '\t',
+  '\n',
+  '1',
+  'a',
+  'Z',
+  'w',
+  'h',
+  't',
+  'p',
+  's',
+  'é',
+];
 
 function documentOf(pick: (n: number) => number): string {
   return Array.from({ length: 1 + pick(16) }, () => {
@@ -52,7 +144,13 @@ function documentOf(pick: (n: number) => number): string {
 describe('parsing with only the GFM constructs a document may hold', () => {
   it('gives remark-gfm’s tree, positions included, for every construct and near miss, alone, in a sentence, a list, a table, after a line', () => {
     for (const literal of [...LITERALS, ...OTHERS]) {
-      for (const markdown of [literal, `See ${literal} now.`, `- ${literal}\n`, `| ${literal} |\n| - |\n`, `A line\n${literal}`]) {
+      for (const markdown of [
+        literal,
+        `See ${literal} now.`,
+        `- ${literal}\n`,
+        `| ${literal} |\n| - |\n`,
+        `A line\n${literal}`,
+      ]) {
         expect(parseMarkdown(markdown), markdown).toEqual(referenceTree(markdown));
       }
     }

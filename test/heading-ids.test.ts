@@ -14,7 +14,15 @@ describe('heading ids (rehype-slug ids, made by a plain walk)', () => {
       '## Phishing & Session Theft',
       '## <span>Inline</span> `code`',
     ].join('\n\n');
-    expect(idsOf(markdown)).toEqual(['phishing--session-theft', 'phishing--session-theft-1', 'quoted-heading', 'heading-in-a-list', 'überblick-2fa-totp', 'phishing--session-theft-2', 'inline-code']);
+    expect(idsOf(markdown)).toEqual([
+      'phishing--session-theft',
+      'phishing--session-theft-1',
+      'quoted-heading',
+      'heading-in-a-list',
+      'überblick-2fa-totp',
+      'phishing--session-theft-2',
+      'inline-code',
+    ]);
   });
 
   it('starts afresh with every document', () => {

@@ -20,7 +20,13 @@ beforeAll(async () => {
   ] as const) {
     const file = path.join(content, collection, `${syntheticSlug(collection, i)}.md`);
     const slugs = threats.map((t) => syntheticSlug('threats', t));
-    await writeFile(file, (await readFile(file, 'utf8')).replace(/^relatedThreats:\n(?: {2}- .*\n)+/m, `relatedThreats: [${slugs.join(', ')}]\n`));
+    await writeFile(
+      file,
+      (await readFile(file, 'utf8')).replace(
+        /^relatedThreats:\n(?: {2}- .*\n)+/m,
+        `relatedThreats: [${slugs.join(', ')}]\n`,
+      ),
+    );
   }
   corpus = await loadContent(content);
 });
@@ -44,15 +50,34 @@ describe('the home page', () => {
     expect(markdown[1]).toContain('13 April 2026 · Test Author');
   });
 
-  it("keeps what people wrote in home.md and adds the calls to action and the highlights around it, in the page and its twin", () => {
+  it('keeps what people wrote in home.md and adds the calls to action and the highlights around it, in the page and its twin', () => {
     const { html, markdown } = renderPage(corpus.site, homePage(corpus, homeHighlights(corpus)));
     const page = html[1].slice(html[1].indexOf('<main'));
-    const order = ['<h1', 'class="actions"', 'href="/contact/#sandbox"', 'href="/contact/#waitlist"', 'href="/posts/"', 'href="/docs/api/"', 'What you will find here', 'Newest research', 'Threats to know'];
+    const order = [
+      '<h1',
+      'class="actions"',
+      'href="/contact/#sandbox"',
+      'href="/contact/#waitlist"',
+      'href="/posts/"',
+      'href="/docs/api/"',
+      'What you will find here',
+      'Newest research',
+      'Threats to know',
+    ];
     const positions = order.map((marker) => page.indexOf(marker));
-    expect(positions.every((p) => p >= 0), JSON.stringify(Object.fromEntries(order.map((m, i) => [m, positions[i]])))).toBe(true);
+    expect(
+      positions.every((p) => p >= 0),
+      JSON.stringify(Object.fromEntries(order.map((m, i) => [m, positions[i]]))),
+    ).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     expect(page).toContain(`<a href="/threats/${syntheticSlug('threats', 2)}/">`);
     expect(page).toContain('Cited by 5 app and AI risk pages');
-    for (const text of ['[Start a sandbox trial](/contact/#sandbox)', '## What you will find here', '## Newest research', '## Threats to know']) expect(markdown[1]).toContain(text);
+    for (const text of [
+      '[Start a sandbox trial](/contact/#sandbox)',
+      '## What you will find here',
+      '## Newest research',
+      '## Threats to know',
+    ])
+      expect(markdown[1]).toContain(text);
   });
 });

@@ -21,7 +21,9 @@ describe('a keyed log', () => {
     again.set('key-new', [-1, 'new']);
     again.save();
     // Three lines appended, not the map written again.
-    expect((await stat(file)).size - full).toBe(Buffer.byteLength('["key-7",[7,"changed"]],\n["key-8"],\n["key-new",[-1,"new"]],\n'));
+    expect((await stat(file)).size - full).toBe(
+      Buffer.byteLength('["key-7",[7,"changed"]],\n["key-8"],\n["key-new",[-1,"new"]],\n'),
+    );
 
     const third = openKeyedLog<[number, string]>(file);
     expect(third.size).toBe(1000);
@@ -82,7 +84,11 @@ describe('a keyed log', () => {
 
   it('reads back text beyond ASCII as written, a damaged line beside it or not', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
-    const values = { quote: '“Zero trust” — naïve', emoji: 'locks 🔐 and keys 🔑', cjk: '浏览器安全' };
+    const values = {
+      quote: '“Zero trust” — naïve',
+      emoji: 'locks 🔐 and keys 🔑',
+      cjk: '浏览器安全',
+    };
     const log = openKeyedLog<string>(file);
     for (const [key, value] of Object.entries(values)) log.set(key, value);
     log.save();

@@ -12,7 +12,15 @@ describe('listing the content folder', () => {
     await mkdir(path.join(dir, 'threats', 'drafts'), { recursive: true });
     await mkdir(path.join(dir, '.git'), { recursive: true });
     await mkdir(elsewhere);
-    for (const file of ['site.yaml', 'threats/b.md', 'threats/a.md', 'threats/drafts/c.md', '.git/HEAD', 'threats/.DS_Store']) await writeFile(path.join(dir, file), file);
+    for (const file of [
+      'site.yaml',
+      'threats/b.md',
+      'threats/a.md',
+      'threats/drafts/c.md',
+      '.git/HEAD',
+      'threats/.DS_Store',
+    ])
+      await writeFile(path.join(dir, file), file);
     await writeFile(path.join(elsewhere, 'linked.md'), 'linked');
     await symlink(path.join(elsewhere, 'linked.md'), path.join(dir, 'threats', 'link.md'));
     await symlink(elsewhere, path.join(dir, 'posts'));
@@ -20,7 +28,23 @@ describe('listing the content folder', () => {
     await symlink(path.join(root, 'missing.md'), path.join(dir, 'threats', 'broken.md'));
 
     const files = await listContent(`${dir}${path.sep}`);
-    expect(files).toEqual(['.git/HEAD', 'posts/linked.md', 'site.yaml', 'threats/.DS_Store', 'threats/a.md', 'threats/b.md', 'threats/drafts/c.md', 'threats/link.md']);
-    expect(files.filter((f) => !isHidden(f))).toEqual(['posts/linked.md', 'site.yaml', 'threats/a.md', 'threats/b.md', 'threats/drafts/c.md', 'threats/link.md']);
+    expect(files).toEqual([
+      '.git/HEAD',
+      'posts/linked.md',
+      'site.yaml',
+      'threats/.DS_Store',
+      'threats/a.md',
+      'threats/b.md',
+      'threats/drafts/c.md',
+      'threats/link.md',
+    ]);
+    expect(files.filter((f) => !isHidden(f))).toEqual([
+      'posts/linked.md',
+      'site.yaml',
+      'threats/a.md',
+      'threats/b.md',
+      'threats/drafts/c.md',
+      'threats/link.md',
+    ]);
   });
 });

@@ -18,11 +18,46 @@ function random(seed: number) {
 }
 
 // Every ASCII punctuation character, white space of each kind, digits, letters, a control character and a non-ASCII letter.
-const ALPHABET = [...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~', ' ', ' ', ' ', '\t', '\n', '\r', '1', '9', 'a', 'Z', 'w', '\u0001', 'é'];
-const WORDS = ['www.example.com', 'http://a.b', 'a@b.co', '1. ', '- ', '# ', '> ', '| a |', '***', '___', '~~x~~', '&amp;', '<div>', '[x](y)', '`c`', '  \n'];
+const ALPHABET = [
+  ...'!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~',
+  ' ',
+  ' ',
+  ' ',
+  '\t',
+  '\n',
+  '\r',
+  '1',
+  '9',
+  'a',
+  'Z',
+  'w',
+  '\u0001',
+  'é',
+];
+const WORDS = [
+  'www.example.com',
+  'http://a.b',
+  'a@b.co',
+  '1. ',
+  '- ',
+  '# ',
+  '> ',
+  '| a |',
+  '***',
+  '___',
+  '~~x~~',
+  '&amp;',
+  '<div>',
+  '[x](y)',
+  '`c`',
+  '  \n',
+];
 
 function treeOf(pick: (n: number) => number): Root {
-  const textValue = () => Array.from({ length: 1 + pick(12) }, () => (pick(4) ? ALPHABET[pick(ALPHABET.length)] : WORDS[pick(WORDS.length)])).join('');
+  const textValue = () =>
+    Array.from({ length: 1 + pick(12) }, () =>
+      pick(4) ? ALPHABET[pick(ALPHABET.length)] : WORDS[pick(WORDS.length)],
+    ).join('');
   const phrasing = (depth: number): PhrasingContent[] =>
     Array.from({ length: 1 + pick(4) }, (): PhrasingContent => {
       const kind = depth > 1 ? 0 : pick(6);
@@ -35,10 +70,29 @@ function treeOf(pick: (n: number) => number): Root {
     });
   const block = (): RootContent => {
     const kind = pick(5);
-    if (kind === 1) return { type: 'heading', depth: (1 + pick(3)) as 1 | 2 | 3, children: phrasing(0) };
-    if (kind === 2) return { type: 'list', ordered: pick(2) === 1, spread: false, children: [1, 2].map(() => ({ type: 'listItem', spread: false, children: [{ type: 'paragraph', children: phrasing(0) }] })) };
-    if (kind === 3) return { type: 'blockquote', children: [{ type: 'paragraph', children: phrasing(0) }] };
-    if (kind === 4) return { type: 'table', children: [1, 2].map(() => ({ type: 'tableRow', children: [1, 2].map(() => ({ type: 'tableCell', children: phrasing(0) })) })) };
+    if (kind === 1)
+      return { type: 'heading', depth: (1 + pick(3)) as 1 | 2 | 3, children: phrasing(0) };
+    if (kind === 2)
+      return {
+        type: 'list',
+        ordered: pick(2) === 1,
+        spread: false,
+        children: [1, 2].map(() => ({
+          type: 'listItem',
+          spread: false,
+          children: [{ type: 'paragraph', children: phrasing(0) }],
+        })),
+      };
+    if (kind === 3)
+      return { type: 'blockquote', children: [{ type: 'paragraph', children: phrasing(0) }] };
+    if (kind === 4)
+      return {
+        type: 'table',
+        children: [1, 2].map(() => ({
+          type: 'tableRow',
+          children: [1, 2].map(() => ({ type: 'tableCell', children: phrasing(0) })),
+        })),
+      };
     return { type: 'paragraph', children: phrasing(0) };
   };
   return { type: 'root', children: Array.from({ length: 1 + pick(4) }, block) };

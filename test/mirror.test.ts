@@ -11,7 +11,17 @@ import { precompress } from '../generator/mirror/precompress.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import type { Listening } from '../server/listen.ts';
 import { startServer } from './support/http-server.ts';
-import { CADDY, freePort, NGINX, NGINX_BROTLI_MODULE, serverAvailable, startCaddy, startNginx, testNginxConfig, type MirrorServer } from './support/mirror-servers.ts';
+import {
+  CADDY,
+  freePort,
+  NGINX,
+  NGINX_BROTLI_MODULE,
+  serverAvailable,
+  startCaddy,
+  startNginx,
+  testNginxConfig,
+  type MirrorServer,
+} from './support/mirror-servers.ts';
 import { send, type RawResponse } from './support/raw-http.ts';
 import { prepareSite } from './support/host-process.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
@@ -25,7 +35,16 @@ import { syntheticSlug } from './support/synthetic-corpus.ts';
  */
 const FULL_API = 'https://full.example';
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-const ACCEPTS = [undefined, 'text/html', '*/*', 'text/markdown', 'text/markdown, text/html;q=0.9', 'text/html, text/markdown;q=0.5', 'text/markdown;q=0', BROWSER_ACCEPT];
+const ACCEPTS = [
+  undefined,
+  'text/html',
+  '*/*',
+  'text/markdown',
+  'text/markdown, text/html;q=0.9',
+  'text/html, text/markdown;q=0.5',
+  'text/markdown;q=0',
+  BROWSER_ACCEPT,
+];
 
 let root: string;
 let dist: string;
@@ -38,7 +57,11 @@ beforeAll(async () => {
   root = path.dirname(dist);
   await precompress(dist);
   plan = await mirrorPlan({ root: dist, apiUrl: FULL_API });
-  local = await startServer({ distDir: dist, dataDir: path.join(root, 'data'), readRateLimit: { limit: 100_000, windowSeconds: 60 } });
+  local = await startServer({
+    distDir: dist,
+    dataDir: path.join(root, 'data'),
+    readRateLimit: { limit: 100_000, windowSeconds: 60 },
+  });
 });
 afterAll(() => local?.close());
 
@@ -55,7 +78,14 @@ interface Case {
 const slug = (key: (typeof COLLECTION_KEYS)[number]) => syntheticSlug(key, 1);
 
 const API_CASES: Case[] = [
-  ...['/api/v1', '/api/v1/', '/api/v1/pricing', '/api/v1/pricing/', '/api/v1/openapi.json', '/api/v1/threats.json'].map((p): Case => ({ path: p, body: 'bytes' })),
+  ...[
+    '/api/v1',
+    '/api/v1/',
+    '/api/v1/pricing',
+    '/api/v1/pricing/',
+    '/api/v1/openapi.json',
+    '/api/v1/threats.json',
+  ].map((p): Case => ({ path: p, body: 'bytes' })),
   // The local server answers a list from a function (compact JSON), a mirror from the file (indented).
   ...COLLECTION_KEYS.flatMap((key): Case[] => [
     { path: `/api/v1/${key}`, body: 'json' },
@@ -64,9 +94,18 @@ const API_CASES: Case[] = [
     { path: `/api/v1/${key}/${slug(key)}`, body: 'bytes' },
     { path: `/api/v1/${key}/${slug(key)}/`, body: 'bytes' },
   ]),
-  ...['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/UPPER', '/api/v1/threats/x/y', '/api/v2', '/api/anything', '/api/404.json', '/api/404', '/api/', '/api/v1/openapi.json/'].map(
-    (p): Case => ({ path: p, body: 'code' }),
-  ),
+  ...[
+    '/api/v1/nope',
+    '/api/v1/threats/no-such-slug',
+    '/api/v1/threats/UPPER',
+    '/api/v1/threats/x/y',
+    '/api/v2',
+    '/api/anything',
+    '/api/404.json',
+    '/api/404',
+    '/api/',
+    '/api/v1/openapi.json/',
+  ].map((p): Case => ({ path: p, body: 'code' })),
 ];
 
 /** Every other spelling of a path is a 404 before anything else, whatever the method (core/canonical-path.ts). */
@@ -85,35 +124,88 @@ const NON_CANONICAL_CASES: Case[] = [
     { path: p, body: 'code', served: '/api/404.json' },
     { path: p, method: 'POST', body: 'code', served: '/api/404.json' },
   ]),
-  ...['/orgs//x', '/ORGS/x/api/key', '/orgs/x/_api'].map((p): Case => ({ path: p, body: 'code', served: '/api/404.json' })),
-  ...['//threats/', '//threats', '/Threats/', '/threats//', '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '/.env', '/assets/.x'].flatMap(
-    (p): Case[] => [
-      { path: p, body: 'bytes', served: '/404.html' },
-      { path: p, method: 'POST', body: 'bytes', served: '/404.html' },
-      { path: p, method: 'HEAD', body: 'none', served: '/404.html' },
-    ],
+  ...['/orgs//x', '/ORGS/x/api/key', '/orgs/x/_api'].map(
+    (p): Case => ({ path: p, body: 'code', served: '/api/404.json' }),
   ),
+  ...[
+    '//threats/',
+    '//threats',
+    '/Threats/',
+    '/threats//',
+    '/thre%61ts/',
+    '/_data/service.json',
+    '//_data/service.json',
+    '/_redirects',
+    '/.env',
+    '/assets/.x',
+  ].flatMap((p): Case[] => [
+    { path: p, body: 'bytes', served: '/404.html' },
+    { path: p, method: 'POST', body: 'bytes', served: '/404.html' },
+    { path: p, method: 'HEAD', body: 'none', served: '/404.html' },
+  ]),
 ];
 
 const METHOD_CASES: Case[] = [
-  ...['/api/v1', '/api/v1/threats', `/api/v1/threats/${slug('threats')}`, '/api/v1/pricing', '/api/v1/openapi.json', '/api/v1/search'].flatMap((p) =>
+  ...[
+    '/api/v1',
+    '/api/v1/threats',
+    `/api/v1/threats/${slug('threats')}`,
+    '/api/v1/pricing',
+    '/api/v1/openapi.json',
+    '/api/v1/search',
+  ].flatMap((p) =>
     ['POST', 'PUT', 'DELETE'].map((method): Case => ({ path: p, method, body: 'code' })),
   ),
-  ...['/api/v1/nope', '/api/v2', '/api/v1/threats/UPPER'].map((p): Case => ({ path: p, method: 'POST', body: 'code' })),
-  ...['/api/v1', `/api/v1/threats/${slug('threats')}`, '/api/v1/threats', '/api/v1/nope', '/threats/', '/llms.txt'].map((p): Case => ({ path: p, method: 'HEAD', body: 'none' })),
+  ...['/api/v1/nope', '/api/v2', '/api/v1/threats/UPPER'].map(
+    (p): Case => ({ path: p, method: 'POST', body: 'code' }),
+  ),
+  ...[
+    '/api/v1',
+    `/api/v1/threats/${slug('threats')}`,
+    '/api/v1/threats',
+    '/api/v1/nope',
+    '/threats/',
+    '/llms.txt',
+  ].map((p): Case => ({ path: p, method: 'HEAD', body: 'none' })),
   { path: '/', method: 'POST', body: 'none' },
 ];
 
-const PAGES = ['/', '/threats/', `/threats/${slug('threats')}/`, `/posts/${slug('posts')}/`, '/pricing/', '/docs/api/', '/about/', '/contact/', '/search/'];
+const PAGES = [
+  '/',
+  '/threats/',
+  `/threats/${slug('threats')}/`,
+  `/posts/${slug('posts')}/`,
+  '/pricing/',
+  '/docs/api/',
+  '/about/',
+  '/contact/',
+  '/search/',
+];
 
 const SITE_CASES: Case[] = [
   ...PAGES.map((p): Case => ({ path: p, body: 'bytes' })),
-  ...['/404.html', '/llms.txt', '/llms-full.txt', '/sitemap.xml', '/posts/feed.xml', '/robots.txt', '/assets/site.css', '/assets/search.js', '/assets/favicon.svg', '/threats/index.html.md'].map(
-    (p): Case => ({ path: p, body: 'bytes' }),
-  ),
+  ...[
+    '/404.html',
+    '/llms.txt',
+    '/llms-full.txt',
+    '/sitemap.xml',
+    '/posts/feed.xml',
+    '/robots.txt',
+    '/assets/site.css',
+    '/assets/search.js',
+    '/assets/favicon.svg',
+    '/threats/index.html.md',
+  ].map((p): Case => ({ path: p, body: 'bytes' })),
   { path: '/threats', body: 'none' },
   { path: '/assets', body: 'none' },
-  ...['/no/such/page/', '/nope', '/assets/nope.css', '/assets/', '/_data/search-index.json', '/_data/service.json'].map((p): Case => ({ path: p, body: 'bytes', served: '/404.html' })),
+  ...[
+    '/no/such/page/',
+    '/nope',
+    '/assets/nope.css',
+    '/assets/',
+    '/_data/search-index.json',
+    '/_data/service.json',
+  ].map((p): Case => ({ path: p, body: 'bytes', served: '/404.html' })),
 ];
 
 /** Every page against every Accept value of the brief; the reference functions say which answers are twins. */
@@ -126,10 +218,13 @@ const TWIN_CASES: Case[] = [
     }),
   ),
   { path: '/no/such/page/', accept: 'text/markdown', body: 'bytes', served: '/404.html' },
-  ...['/api/v1', '/llms.txt', '/assets/site.css', '/sitemap.xml'].map((p): Case => ({ path: p, accept: 'text/markdown', body: 'bytes' })),
+  ...['/api/v1', '/llms.txt', '/assets/site.css', '/sitemap.xml'].map(
+    (p): Case => ({ path: p, accept: 'text/markdown', body: 'bytes' }),
+  ),
 ];
 
-const label = (c: Case) => `${c.method ?? 'GET'} ${c.path}${c.accept ? ` (Accept: ${c.accept})` : ''}`;
+const label = (c: Case) =>
+  `${c.method ?? 'GET'} ${c.path}${c.accept ? ` (Accept: ${c.accept})` : ''}`;
 
 /** Vary without the Accept-Encoding a server adds beside a precompressed file; the local server has none. */
 const withoutEncoding = (vary: string | undefined) =>
@@ -145,23 +240,36 @@ async function compare(mirror: MirrorServer, c: Case): Promise<void> {
   const got = await send(mirror.url, c.path, init);
   const what = label(c);
   expect(got.status, what).toBe(want.status);
-  if (want.headers['content-type']) expect(got.headers['content-type'], what).toBe(want.headers['content-type']);
-  for (const name of ['allow', 'location']) expect(got.headers[name], `${what}: ${name}`).toBe(want.headers[name]);
+  if (want.headers['content-type'])
+    expect(got.headers['content-type'], what).toBe(want.headers['content-type']);
+  for (const name of ['allow', 'location'])
+    expect(got.headers[name], `${what}: ${name}`).toBe(want.headers[name]);
 
   // Every header _headers can set: the mirror sends exactly what the rules give the path it
   // serves, on every answer (an error with the error headers); the local server sends the
   // same, except on what code answers.
-  const rules = { ...headersFor(plan.headers, (c.served ?? c.path).replace(/\?.*/, '')), ...(want.status >= 400 ? plan.errorHeaders : {}) };
-  for (const name of new Set([...plan.headers.map((h) => h.name), ...Object.keys(plan.errorHeaders)].filter((n) => n !== 'Content-Type'))) {
+  const rules = {
+    ...headersFor(plan.headers, (c.served ?? c.path).replace(/\?.*/, '')),
+    ...(want.status >= 400 ? plan.errorHeaders : {}),
+  };
+  for (const name of new Set(
+    [...plan.headers.map((h) => h.name), ...Object.keys(plan.errorHeaders)].filter(
+      (n) => n !== 'Content-Type',
+    ),
+  )) {
     const key = name.toLowerCase();
     const mirrored = key === 'vary' ? withoutEncoding(got.headers[key]) : got.headers[key];
     expect(mirrored, `${what}: ${name}`).toBe(rules[name]);
-    if (want.headers[key] !== undefined) expect(want.headers[key], `${what}: ${name} (local)`).toBe(rules[name]);
+    if (want.headers[key] !== undefined)
+      expect(want.headers[key], `${what}: ${name} (local)`).toBe(rules[name]);
   }
 
   if (c.method === 'HEAD') expect(got.body.length, what).toBe(0);
   if (c.body === 'bytes') expect(got.body.equals(want.body), `${what}: body`).toBe(true);
-  if (c.body === 'json') expect(JSON.parse(got.body.toString()), `${what}: body`).toEqual(JSON.parse(want.body.toString()));
+  if (c.body === 'json')
+    expect(JSON.parse(got.body.toString()), `${what}: body`).toEqual(
+      JSON.parse(want.body.toString()),
+    );
   if (c.body === 'code') expect(errorCode(got), what).toBe(errorCode(want));
 }
 
@@ -172,7 +280,12 @@ function errorCode(response: RawResponse): string {
 
 const file = (urlPath: string) => readFile(path.join(dist, urlPath));
 
-function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan, port: number) => Promise<MirrorServer>, encodings: () => string[]) {
+function mirrorSuite(
+  name: string,
+  available: boolean,
+  start: (plan: MirrorPlan, port: number) => Promise<MirrorServer>,
+  encodings: () => string[],
+) {
   describe.runIf(available)(`a mirror on ${name}`, () => {
     let mirror: MirrorServer;
     beforeAll(async () => {
@@ -204,12 +317,15 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
           const what = `${target} (Range: ${range})`;
           expect(got.status, what).toBe(want.status);
           // Caddy (Go's http.ServeContent) leaves out Content-Range on a range that ends before it starts.
-          if (range !== 'bytes=9-2') expect(got.headers['content-range'], what).toBe(want.headers['content-range']);
+          if (range !== 'bytes=9-2')
+            expect(got.headers['content-range'], what).toBe(want.headers['content-range']);
           if (want.status === 206) expect(got.body.equals(want.body), what).toBe(true);
         }
         for (const server of [local, mirror]) {
           const first = await send(server.url, target);
-          const again = await send(server.url, target, { headers: { 'if-none-match': first.headers.etag! } });
+          const again = await send(server.url, target, {
+            headers: { 'if-none-match': first.headers.etag! },
+          });
           expect(again.status, `${server.url}${target}`).toBe(304);
         }
       }
@@ -253,13 +369,23 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
         const what = `${method} ${target}`;
         expect(res.status, what).toBe(501);
         expect(res.headers['content-type'], what).toBe(plan.jsonType);
-        const rules = { ...headersFor(plan.headers, target.replace(/\?.*/, '')), ...plan.errorHeaders };
-        for (const [header, value] of Object.entries(rules)) if (header !== 'Content-Type') expect(res.headers[header.toLowerCase()], `${what}: ${header}`).toBe(value);
+        const rules = {
+          ...headersFor(plan.headers, target.replace(/\?.*/, '')),
+          ...plan.errorHeaders,
+        };
+        for (const [header, value] of Object.entries(rules))
+          if (header !== 'Content-Type')
+            expect(res.headers[header.toLowerCase()], `${what}: ${header}`).toBe(value);
         if (method === 'HEAD') {
           expect(res.body.length).toBe(0);
           continue;
         }
-        const error = JSON.parse(res.body.toString()) as { code: string; message: string; hint: string; docs: string };
+        const error = JSON.parse(res.body.toString()) as {
+          code: string;
+          message: string;
+          hint: string;
+          docs: string;
+        };
         expect(error.code, what).toBe('not_configured');
         expect(error.message, what).toBe('This mirror serves only the static part of the API.');
         expect(error.hint, what).toContain(fullUrl);
@@ -268,19 +394,27 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
     });
 
     it('answers a search page request with the static search page, whose script explains that search needs the full site', async () => {
-      for (const target of ['/search/?q=phishing', '/search/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+      for (const target of [
+        '/search/?q=phishing',
+        '/search/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E',
+      ]) {
         const res = await send(mirror.url, target);
         expect(res.status, target).toBe(200);
         expect(res.body.equals(await file('/search/index.html')), target).toBe(true);
         for (const [header, value] of Object.entries(headersFor(plan.headers, '/search/'))) {
           const sent = res.headers[header.toLowerCase()];
-          expect(header === 'Vary' ? withoutEncoding(sent) : sent, `${target}: ${header}`).toBe(value);
+          expect(header === 'Vary' ? withoutEncoding(sent) : sent, `${target}: ${header}`).toBe(
+            value,
+          );
         }
       }
     });
 
     it('never echoes the request into its JSON', async () => {
-      const res = await send(mirror.url, '/orgs/%22%3E%3Cscript%3Ealert(1)%3C/script%3E/api/key?x=%3Cb%3E');
+      const res = await send(
+        mirror.url,
+        '/orgs/%22%3E%3Cscript%3Ealert(1)%3C/script%3E/api/key?x=%3Cb%3E',
+      );
       expect(res.status).toBe(501);
       expect(res.body.toString()).not.toMatch(/script|<b>|%3C/);
     });
@@ -290,7 +424,9 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
         const first = await send(mirror.url, target);
         expect(first.headers.etag, target).toBeDefined();
         expect(first.headers['ratelimit-limit'], target).toBeUndefined();
-        const again = await send(mirror.url, target, { headers: { 'if-none-match': first.headers.etag! } });
+        const again = await send(mirror.url, target, {
+          headers: { 'if-none-match': first.headers.etag! },
+        });
         expect(again.status, target).toBe(304);
         expect(again.body.length, target).toBe(0);
       }
@@ -311,9 +447,16 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
           expect(res.status, what).toBe(200);
           expect(res.headers['content-encoding'], what).toBe(encoding);
           expect(res.headers['content-type'], what).toBe(plain.headers['content-type']);
-          expect(res.headers.vary?.split(/,\s*/).sort(), what).toEqual(['Accept', 'Accept-Encoding']);
-          expect(res.body.equals(await file(`${source}.${encoding === 'gzip' ? 'gz' : 'br'}`)), what).toBe(true);
-          const decoded = encoding === 'gzip' ? gunzipSync(res.body) : brotliDecompressSync(res.body);
+          expect(res.headers.vary?.split(/,\s*/).sort(), what).toEqual([
+            'Accept',
+            'Accept-Encoding',
+          ]);
+          expect(
+            res.body.equals(await file(`${source}.${encoding === 'gzip' ? 'gz' : 'br'}`)),
+            what,
+          ).toBe(true);
+          const decoded =
+            encoding === 'gzip' ? gunzipSync(res.body) : brotliDecompressSync(res.body);
           expect(decoded.equals(await file(source)), what).toBe(true);
         }
         expect(plain.headers['content-encoding']).toBeUndefined();
@@ -325,19 +468,42 @@ function mirrorSuite(name: string, available: boolean, start: (plan: MirrorPlan,
 
 const nginxAvailable = serverAvailable(NGINX, 'nginx-light');
 const nginxBrotli = existsSync(NGINX_BROTLI_MODULE);
-if (!nginxBrotli && process.env.CI) throw new Error(`${NGINX_BROTLI_MODULE} is missing: .ci/run installs Debian's libnginx-mod-http-brotli-static package`);
-if (!nginxBrotli) console.warn(`Testing nginx without brotli: ${NGINX_BROTLI_MODULE} not found (apt-get install libnginx-mod-http-brotli-static)`);
+if (!nginxBrotli && process.env.CI)
+  throw new Error(
+    `${NGINX_BROTLI_MODULE} is missing: .ci/run installs Debian's libnginx-mod-http-brotli-static package`,
+  );
+if (!nginxBrotli)
+  console.warn(
+    `Testing nginx without brotli: ${NGINX_BROTLI_MODULE} not found (apt-get install libnginx-mod-http-brotli-static)`,
+  );
 mirrorSuite(
   'nginx',
   nginxAvailable,
-  (mirrorPlan, port) => startNginx(nginxConfig(mirrorPlan, { listen: `127.0.0.1:${port}`, brotli: nginxBrotli }), port, { brotli: nginxBrotli }),
+  (mirrorPlan, port) =>
+    startNginx(
+      nginxConfig(mirrorPlan, { listen: `127.0.0.1:${port}`, brotli: nginxBrotli }),
+      port,
+      { brotli: nginxBrotli },
+    ),
   () => (nginxBrotli ? ['gzip', 'br'] : ['gzip']),
 );
-mirrorSuite('Caddy', serverAvailable(CADDY, 'caddy'), (mirrorPlan, port) => startCaddy(caddyConfig(mirrorPlan, { listen: `127.0.0.1:${port}` }), port), () => ['gzip', 'br']);
+mirrorSuite(
+  'Caddy',
+  serverAvailable(CADDY, 'caddy'),
+  (mirrorPlan, port) => startCaddy(caddyConfig(mirrorPlan, { listen: `127.0.0.1:${port}` }), port),
+  () => ['gzip', 'br'],
+);
 
 describe.runIf(nginxAvailable)('nginx -t', () => {
   it('accepts the config of a build with 10,000 long API paths', async () => {
-    const documents = Array.from({ length: 10_000 }, (_, i) => ({ path: `/api/v1/glossary/a-rather-long-slug-for-the-glossary-record-number-${i}`, file: `/api/v1/glossary/${i}.json` }));
-    await expect(testNginxConfig(nginxConfig({ ...plan, documents }, { listen: '127.0.0.1:8080', brotli: false }))).resolves.toContain('test is successful');
+    const documents = Array.from({ length: 10_000 }, (_, i) => ({
+      path: `/api/v1/glossary/a-rather-long-slug-for-the-glossary-record-number-${i}`,
+      file: `/api/v1/glossary/${i}.json`,
+    }));
+    await expect(
+      testNginxConfig(
+        nginxConfig({ ...plan, documents }, { listen: '127.0.0.1:8080', brotli: false }),
+      ),
+    ).resolves.toContain('test is successful');
   });
 });

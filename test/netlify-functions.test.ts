@@ -40,7 +40,10 @@ afterAll(async () => {
   await blobs.stop();
 });
 
-type FunctionModule = { default: Handler; config: { path?: string[]; method?: string[]; schedule?: string } };
+type FunctionModule = {
+  default: Handler;
+  config: { path?: string[]; method?: string[]; schedule?: string };
+};
 const load = async (name: string) => (await import(`../functions/${name}.mts`)) as FunctionModule;
 /** A new instance of a function, as Netlify starts one: its module evaluated afresh, with its own state. */
 async function freshInstance(name: string): Promise<FunctionModule> {
@@ -54,16 +57,30 @@ describe('Netlify functions', () => {
     const fn = await load('read-api');
     expect(fn.config.path).toContain('/api/v1/search');
     expect(fn.config.path).toContain('/api/v1/threats');
-    const page = await fn.default(new Request('https://site.example/api/v1/threats?limit=1&offset=1'), context);
-    expect(await page.json()).toMatchObject({ collection: 'threats', limit: 1, offset: 1, total: 2 });
-    const search = await fn.default(new Request('https://site.example/api/v1/search?q=record'), context);
+    const page = await fn.default(
+      new Request('https://site.example/api/v1/threats?limit=1&offset=1'),
+      context,
+    );
+    expect(await page.json()).toMatchObject({
+      collection: 'threats',
+      limit: 1,
+      offset: 1,
+      total: 2,
+    });
+    const search = await fn.default(
+      new Request('https://site.example/api/v1/search?q=record'),
+      context,
+    );
     expect(((await search.json()) as { total: number }).total).toBe(12);
   });
 
   it('search-page answers /search/?q= with the results page, and without a query with the static page', async () => {
     const fn = await load('search-page');
     expect(fn.config.path).toEqual(['/search']);
-    const results = await fn.default(new Request('https://site.example/search/?q=threats%20record%201'), context);
+    const results = await fn.default(
+      new Request('https://site.example/search/?q=threats%20record%201'),
+      context,
+    );
     expect(results.status).toBe(200);
     expect(results.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(results.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -72,15 +89,26 @@ describe('Netlify functions', () => {
     expect(html).toContain('<a href="/threats/threats-record-1/">');
     expect(html).toContain('value="threats record 1"');
     const plain = await fn.default(new Request('https://site.example/search/'), context);
-    expect(await plain.text()).toBe(await readFile(path.join(process.env.SERVICE_DATA_DIR!, '..', 'search', 'index.html'), 'utf8'));
-    const long = await fn.default(new Request(`https://site.example/search/?q=${'x'.repeat(513)}`), context);
+    expect(await plain.text()).toBe(
+      await readFile(
+        path.join(process.env.SERVICE_DATA_DIR!, '..', 'search', 'index.html'),
+        'utf8',
+      ),
+    );
+    const long = await fn.default(
+      new Request(`https://site.example/search/?q=${'x'.repeat(513)}`),
+      context,
+    );
     expect(long.status).toBe(400);
     expect(long.headers.get('cache-control')).toBe('no-store');
   });
 
   it('read-api-methods answers other methods on every read path with 405', async () => {
     const fn = await load('read-api-methods');
-    const res = await fn.default(new Request('https://site.example/api/v1/threats/x', { method: 'DELETE' }), context);
+    const res = await fn.default(
+      new Request('https://site.example/api/v1/threats/x', { method: 'DELETE' }),
+      context,
+    );
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
   });
@@ -92,7 +120,11 @@ describe('Netlify functions', () => {
       new Request('https://site.example/api/contact', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Net Lify', email: 'net@example.com', message: 'From the function' }),
+        body: JSON.stringify({
+          name: 'Net Lify',
+          email: 'net@example.com',
+          message: 'From the function',
+        }),
       }),
       context,
     );
@@ -110,7 +142,14 @@ describe('Netlify functions', () => {
     const fn = await load('submissions');
     const form = (body: string) =>
       fn.default(
-        new Request('https://site.example/api/waitlist', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' }, body }),
+        new Request('https://site.example/api/waitlist', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Sec-Fetch-Site': 'same-origin',
+          },
+          body,
+        }),
         { ip: '203.0.113.66' },
       );
     const accepted = await form('email=form%40example.com&website=&source=contact-page');
@@ -123,7 +162,9 @@ describe('Netlify functions', () => {
     expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(refused.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await refused.text();
-    expect(html).toMatch(/<input id="waitlist-email" name="email" autocomplete="email" required aria-invalid="true" aria-describedby="waitlist-email-error"[^>]* value="form@localhost">/);
+    expect(html).toMatch(
+      /<input id="waitlist-email" name="email" autocomplete="email" required aria-invalid="true" aria-describedby="waitlist-email-error"[^>]* value="form@localhost">/,
+    );
     expect(html).toContain('<a href="#waitlist-email">');
   });
 
@@ -132,7 +173,14 @@ describe('Netlify functions', () => {
     const two = await freshInstance('submissions');
     expect(one.default).not.toBe(two.default);
     const signup = (fn: typeof one, i: number) =>
-      fn.default(new Request('https://site.example/api/newsletter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `cross${i}@example.com` }) }), { ip: '203.0.113.77' });
+      fn.default(
+        new Request('https://site.example/api/newsletter', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: `cross${i}@example.com` }),
+        }),
+        { ip: '203.0.113.77' },
+      );
     for (let i = 0; i < 5; i++) expect((await signup(i % 2 ? two : one, i)).status).toBe(200);
     const refused = await signup(two, 5);
     expect(refused.status).toBe(429);
@@ -151,8 +199,19 @@ describe('Netlify functions', () => {
           controller.enqueue(new Uint8Array(65_536));
         },
       });
-      const headers = { 'Content-Type': 'application/json', 'Content-Length': String(2 * 1024 * 1024) };
-      const refused = await fn.default(new Request('https://site.example/api/contact', { method: 'POST', headers, body: declared, duplex: 'half' } as RequestInit), ip);
+      const headers = {
+        'Content-Type': 'application/json',
+        'Content-Length': String(2 * 1024 * 1024),
+      };
+      const refused = await fn.default(
+        new Request('https://site.example/api/contact', {
+          method: 'POST',
+          headers,
+          body: declared,
+          duplex: 'half',
+        } as RequestInit),
+        ip,
+      );
       expect(refused.status).toBe(413);
       expect(pulled).toBeLessThanOrEqual(1);
       const chunked = new ReadableStream({
@@ -160,11 +219,23 @@ describe('Netlify functions', () => {
           controller.enqueue(new Uint8Array(8192).fill(0x20));
         },
       });
-      const cut = await fn.default(new Request('https://site.example/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: chunked, duplex: 'half' } as RequestInit), ip);
+      const cut = await fn.default(
+        new Request('https://site.example/api/contact', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: chunked,
+          duplex: 'half',
+        } as RequestInit),
+        ip,
+      );
       expect(cut.status).toBe(413);
     }
     for (let i = 0; i < 5; i++) {
-      const signup = new Request('https://site.example/api/waitlist', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: `big${i}@example.com` }) });
+      const signup = new Request('https://site.example/api/waitlist', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: `big${i}@example.com` }),
+      });
       expect((await fn.default(signup, ip)).status).toBe(200);
     }
   });
@@ -182,27 +253,52 @@ describe('Netlify functions', () => {
   const ORG = '0b7e2d1c-5f4a-4e3b-9c2d-1a0f9e8d7c6b';
 
   it('org-api serves the instance API with keys from Netlify Blobs', async () => {
-    const { secret } = await issueKey(createBlobStore(SERVICE_STORE_NAME, connection), { org: ORG, name: 'fn', scopes: ['instances:read', 'instances:write'] });
+    const { secret } = await issueKey(createBlobStore(SERVICE_STORE_NAME, connection), {
+      org: ORG,
+      name: 'fn',
+      scopes: ['instances:read', 'instances:write'],
+    });
     const fn = await load('org-api');
     const headers = { Authorization: `Bearer ${secret}`, 'Content-Type': 'application/json' };
-    const created = await fn.default(new Request(`https://site.example/orgs/${ORG}/api/instances`, { method: 'POST', headers, body: JSON.stringify({ image: 'debian-12-chromium', size: 'large' }) }), context);
+    const created = await fn.default(
+      new Request(`https://site.example/orgs/${ORG}/api/instances`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ image: 'debian-12-chromium', size: 'large' }),
+      }),
+      context,
+    );
     expect(created.status).toBe(201);
     const instance = (await created.json()) as { access_url: string };
     const page = await fn.default(new Request(instance.access_url), context);
     expect(page.status).toBe(200);
-    const list = await fn.default(new Request(`https://site.example/orgs/${ORG}/api/instances`, { headers }), context);
+    const list = await fn.default(
+      new Request(`https://site.example/orgs/${ORG}/api/instances`, { headers }),
+      context,
+    );
     expect(((await list.json()) as { total: number }).total).toBe(1);
   });
 
   it('org-api answers 32 concurrent clients x 20 reads with one key on Netlify Blobs, none of them 5xx', async () => {
     const org = '3c9a4f2e-8b1d-4a6c-b5e7-2f0d9c8b7a61';
-    const { secret } = await issueKey(createBlobStore(SERVICE_STORE_NAME, connection), { org, name: 'load', scopes: ['instances:read'] });
+    const { secret } = await issueKey(createBlobStore(SERVICE_STORE_NAME, connection), {
+      org,
+      name: 'load',
+      scopes: ['instances:read'],
+    });
     const fn = await load('org-api');
     const statuses = await Promise.all(
       Array.from({ length: 32 }, async () => {
         const mine: number[] = [];
         for (let i = 0; i < 20; i++) {
-          const res = await fn.default(new Request(`https://site.example/orgs/${org}/api/instances`, { headers: { Authorization: `Bearer ${secret}` } }), context).catch(() => new Response(null, { status: 599 }));
+          const res = await fn
+            .default(
+              new Request(`https://site.example/orgs/${org}/api/instances`, {
+                headers: { Authorization: `Bearer ${secret}` },
+              }),
+              context,
+            )
+            .catch(() => new Response(null, { status: 599 }));
           mine.push(res.status);
         }
         return mine;
@@ -213,17 +309,22 @@ describe('Netlify functions', () => {
 });
 
 describe('the request guard of every function', () => {
-  it('answers a failure with a JSON Error naming Netlify\'s request id, and logs one JSON line with it', async () => {
+  it("answers a failure with a JSON Error naming Netlify's request id, and logs one JSON line with it", async () => {
     const broken = await temporaryDirectory('netlify-fn-broken-');
     await cp(process.env.SERVICE_DATA_DIR!, broken, { recursive: true });
     await writeFile(path.join(broken, 'summaries', 'threats.json'), '{ not json');
     const lines: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((line: unknown) => void lines.push(String(line)));
     const saved = process.env.SERVICE_DATA_DIR;
     process.env.SERVICE_DATA_DIR = broken;
     try {
       const fn = await freshInstance('read-api');
-      const res = await fn.default(new Request('https://site.example/api/v1/threats?limit=1'), { ...context, requestId: '01NETLIFYREQUEST' });
+      const res = await fn.default(new Request('https://site.example/api/v1/threats?limit=1'), {
+        ...context,
+        requestId: '01NETLIFYREQUEST',
+      });
       expect(res.status).toBe(500);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(res.headers.get('x-request-id')).toBe('01NETLIFYREQUEST');
@@ -232,25 +333,39 @@ describe('the request guard of every function', () => {
       expect(body.code).toBe('internal_error');
       expect(body.hint).toContain('01NETLIFYREQUEST');
       expect(lines).toHaveLength(1);
-      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', requestId: '01NETLIFYREQUEST', path: '/api/v1/threats' });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 'error',
+        requestId: '01NETLIFYREQUEST',
+        path: '/api/v1/threats',
+      });
     } finally {
       process.env.SERVICE_DATA_DIR = saved;
       spy.mockRestore();
     }
   });
 
-  it('gives each function\'s answers the headers of their kind', async () => {
-    const notFound = await (await load('api-not-found')).default(new Request('https://site.example/api/nope'), context);
+  it("gives each function's answers the headers of their kind", async () => {
+    const notFound = await (await load('api-not-found')).default(
+      new Request('https://site.example/api/nope'),
+      context,
+    );
     expect(notFound.headers.get('cache-control')).toBe('no-store');
     expect(notFound.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
-    const search = await (await load('read-api')).default(new Request('https://site.example/api/v1/search?q=record'), context);
+    const search = await (await load('read-api')).default(
+      new Request('https://site.example/api/v1/search?q=record'),
+      context,
+    );
     expect(search.headers.get('access-control-expose-headers')).toContain('Retry-After');
     expect(search.headers.get('netlify-vary')).toBe('query=limit|offset|q');
-    const orgs = await (await load('org-api')).default(new Request('https://site.example/orgs/3f1c2a9e-8b7d-4c6e-9a5f-2d1e0b7c4a63/api/instances'), context);
+    const orgs = await (await load('org-api')).default(
+      new Request('https://site.example/orgs/3f1c2a9e-8b7d-4c6e-9a5f-2d1e0b7c4a63/api/instances'),
+      context,
+    );
     expect(orgs.status).toBe(401);
     expect(orgs.headers.get('cache-control')).toBe('no-store');
     expect(orgs.headers.get('access-control-allow-origin')).toBeNull();
-    for (const res of [notFound, search, orgs]) expect(res.headers.get('x-request-id')).toBeTruthy();
+    for (const res of [notFound, search, orgs])
+      expect(res.headers.get('x-request-id')).toBeTruthy();
   });
 });
 

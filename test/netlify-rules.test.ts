@@ -25,8 +25,16 @@ beforeAll(async () => {
   await writeSyntheticCorpus(path.join(root, 'content'), 3);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
-  const parsedRedirects = await parseAllRedirects({ redirectsFiles: [path.join(dist, '_redirects')], configRedirects: [], minimal: true });
-  const parsedHeaders = await parseAllHeaders({ headersFiles: [path.join(dist, '_headers')], configHeaders: [], minimal: false });
+  const parsedRedirects = await parseAllRedirects({
+    redirectsFiles: [path.join(dist, '_redirects')],
+    configRedirects: [],
+    minimal: true,
+  });
+  const parsedHeaders = await parseAllHeaders({
+    headersFiles: [path.join(dist, '_headers')],
+    configHeaders: [],
+    minimal: false,
+  });
   expect(parsedRedirects.errors).toEqual([]);
   expect(parsedHeaders.errors).toEqual([]);
   redirects = parsedRedirects.redirects as typeof redirects;
@@ -41,16 +49,23 @@ function netlifyTarget(urlPath: string): { file: string; status: number } {
   const direct = path.join(dist, urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath);
   for (const rule of redirects) {
     const splat = rule.from.endsWith('/*') ? rule.from.slice(0, -1) : undefined;
-    const matches = splat ? urlPath.startsWith(splat) : urlPath === rule.from || urlPath === `${rule.from}/`;
+    const matches = splat
+      ? urlPath.startsWith(splat)
+      : urlPath === rule.from || urlPath === `${rule.from}/`;
     if (!matches) continue;
     if (isFile(direct) && !rule.force) break;
     return { file: path.join(dist, rule.to), status: rule.status ?? 301 };
   }
-  return isFile(direct) ? { file: direct, status: 200 } : { file: path.join(dist, '404.html'), status: 404 };
+  return isFile(direct)
+    ? { file: direct, status: 200 }
+    : { file: path.join(dist, '404.html'), status: 404 };
 }
 
 function netlifyHeaders(urlPath: string): Record<string, string> {
-  return Object.assign({}, ...headers.filter((h) => h.forRegExp.test(urlPath)).map((h) => h.values));
+  return Object.assign(
+    {},
+    ...headers.filter((h) => h.forRegExp.test(urlPath)).map((h) => h.values),
+  );
 }
 
 const SAMPLES = [
@@ -74,11 +89,17 @@ const SAMPLES = [
 ];
 
 describe('generated Netlify rules', () => {
-  it.each(SAMPLES)('%s reaches the same file, status and headers on both hosts', async (urlPath) => {
-    const expected = netlifyTarget(urlPath);
-    const response = await site(new Request(`http://local${urlPath}`));
-    expect(response.status).toBe(expected.status);
-    expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(expected.file))).toBe(true);
-    for (const [name, value] of Object.entries(netlifyHeaders(urlPath))) expect(response.headers.get(name), name).toBe(value);
-  });
+  it.each(SAMPLES)(
+    '%s reaches the same file, status and headers on both hosts',
+    async (urlPath) => {
+      const expected = netlifyTarget(urlPath);
+      const response = await site(new Request(`http://local${urlPath}`));
+      expect(response.status).toBe(expected.status);
+      expect(Buffer.from(await response.arrayBuffer()).equals(await readFile(expected.file))).toBe(
+        true,
+      );
+      for (const [name, value] of Object.entries(netlifyHeaders(urlPath)))
+        expect(response.headers.get(name), name).toBe(value);
+    },
+  );
 });

@@ -25,7 +25,11 @@ async function optimizedAfter(steps: string[], nodeArgs: string[] = []): Promise
       answers.push((%GetOptimizationStatus(hot) & 16) !== 0);
     }
     console.log(JSON.stringify(answers));`;
-  const { stdout } = await run(process.execPath, [...nodeArgs, '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: project });
+  const { stdout } = await run(
+    process.execPath,
+    [...nodeArgs, '--allow-natives-syntax', '--import', 'tsx', '--input-type=module', '-e', script],
+    { cwd: project },
+  );
   return JSON.parse(stdout) as boolean[];
 }
 

@@ -33,10 +33,23 @@ let validate: ReturnType<typeof openApiValidator>;
 const secrets: string[] = [];
 const logged: string[] = [];
 
-const keysCli = (...args: string[]) => run(process.execPath, ['--import', 'tsx', path.join(project, 'cli/keys.ts'), ...args], { cwd: project, env: { ...process.env, DATA_DIR: dataDir } });
+const keysCli = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', path.join(project, 'cli/keys.ts'), ...args], {
+    cwd: project,
+    env: { ...process.env, DATA_DIR: dataDir },
+  });
 
 async function issue(org: string, scopes: string, name = 'test'): Promise<string> {
-  const { stdout } = await keysCli('issue', '--org', org, '--name', name, '--scopes', scopes, '--replace');
+  const { stdout } = await keysCli(
+    'issue',
+    '--org',
+    org,
+    '--name',
+    name,
+    '--scopes',
+    scopes,
+    '--replace',
+  );
   const lines = stdout.trimEnd().split('\n');
   const secret = lines.at(-1)!;
   expect(secret).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
@@ -48,7 +61,10 @@ async function issue(org: string, scopes: string, name = 'test'): Promise<string
 const call = (method: string, p: string, key?: string, body?: unknown) =>
   fetch(server.url + p, {
     method,
-    headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    headers: {
+      ...(key ? { Authorization: `Bearer ${key}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -67,10 +83,14 @@ beforeAll(async () => {
   await writeSyntheticCorpus(path.join(root, 'content'), 1);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
-  validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
+  validate = openApiValidator(
+    JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')),
+  );
   dataDir = path.join(root, 'data');
   for (const method of ['log', 'error', 'warn', 'info'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
+    vi.spyOn(console, method).mockImplementation(
+      (...args: unknown[]) => void logged.push(args.map(String).join(' ')),
+    );
   }
   server = await startServer({ distDir: dist, dataDir });
 });
@@ -83,31 +103,57 @@ afterAll(async () => {
 describe('instances', () => {
   it('runs the whole lifecycle: create, list, reach, delete, gone', async () => {
     const key = await issue(ORG, 'instances:read,instances:write');
-    expect(await expectJson(await call('GET', `/orgs/${ORG}/api/instances`, key), 200, ['GET', INSTANCES])).toEqual({ instances: [], total: 0 });
+    expect(
+      await expectJson(await call('GET', `/orgs/${ORG}/api/instances`, key), 200, [
+        'GET',
+        INSTANCES,
+      ]),
+    ).toEqual({ instances: [], total: 0 });
 
-    const created = await call('POST', `/orgs/${ORG}/api/instances`, key, { image: 'debian-12-firefox-esr', size: 'medium' });
+    const created = await call('POST', `/orgs/${ORG}/api/instances`, key, {
+      image: 'debian-12-firefox-esr',
+      size: 'medium',
+    });
     const instance = await expectJson(created, 201, ['POST', INSTANCES]);
-    expect(instance).toMatchObject({ status: 'running', image: 'debian-12-firefox-esr', size: 'medium' });
+    expect(instance).toMatchObject({
+      status: 'running',
+      image: 'debian-12-firefox-esr',
+      size: 'medium',
+    });
     expect(instance.instance_uuid).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(String(instance.created_at)).toISOString()).toBe(instance.created_at);
     // Absolute URLs name the configured site (the build's baseUrl), not the Host the request came to.
-    expect(created.headers.get('location')).toBe(`${BASE_URL}/orgs/${ORG}/api/instances/${instance.instance_uuid}`);
+    expect(created.headers.get('location')).toBe(
+      `${BASE_URL}/orgs/${ORG}/api/instances/${instance.instance_uuid}`,
+    );
     expect(instance.access_url).toBe(`${BASE_URL}/sandbox/${instance.instance_uuid}/`);
 
     const page = await fetch(server.url + new URL(String(instance.access_url)).pathname);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(String(instance.instance_uuid));
 
-    const list = await expectJson(await call('GET', `/orgs/${ORG}/api/instances`, key), 200, ['GET', INSTANCES]);
+    const list = await expectJson(await call('GET', `/orgs/${ORG}/api/instances`, key), 200, [
+      'GET',
+      INSTANCES,
+    ]);
     expect(list).toEqual({ instances: [instance], total: 1 });
 
-    const deleted = await call('DELETE', `/orgs/${ORG}/api/instances/${instance.instance_uuid}`, key);
+    const deleted = await call(
+      'DELETE',
+      `/orgs/${ORG}/api/instances/${instance.instance_uuid}`,
+      key,
+    );
     expect(deleted.status).toBe(204);
     expect(await deleted.text()).toBe('');
-    expect((await fetch(server.url + new URL(String(instance.access_url)).pathname)).status).toBe(404);
+    expect((await fetch(server.url + new URL(String(instance.access_url)).pathname)).status).toBe(
+      404,
+    );
     const again = await call('DELETE', `/orgs/${ORG}/api/instances/${instance.instance_uuid}`, key);
     expect((await expectJson(again, 404, ['DELETE', ONE_INSTANCE])).code).toBe('not_found');
-    expect((await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json())).toEqual({ instances: [], total: 0 });
+    expect(await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json()).toEqual({
+      instances: [],
+      total: 0,
+    });
     const store = createFileStore(path.join(dataDir, 'store'));
     expect(await store.list(`sandbox-sessions/`)).toEqual([]);
   });
@@ -122,11 +168,18 @@ describe('instances', () => {
       [['not', 'an', 'object'], 'invalid_request', /image/],
     ];
     for (const [body, code, hint] of cases) {
-      const error = await expectJson(await call('POST', `/orgs/${ORG}/api/instances`, key, body), 400, ['POST', INSTANCES]);
+      const error = await expectJson(
+        await call('POST', `/orgs/${ORG}/api/instances`, key, body),
+        400,
+        ['POST', INSTANCES],
+      );
       expect(error.code).toBe(code);
       expect(String(error.hint)).toMatch(hint);
     }
-    expect((await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json())).toEqual({ instances: [], total: 0 });
+    expect(await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json()).toEqual({
+      instances: [],
+      total: 0,
+    });
   });
 
   it('answers wrong methods with 405 and Allow', async () => {
@@ -146,13 +199,24 @@ describe('instances', () => {
   });
 
   it('has the documented status transitions and enforces them', () => {
-    expect(INSTANCE_STATUSES.flatMap((from) => INSTANCE_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`))).toEqual([
+    expect(
+      INSTANCE_STATUSES.flatMap((from) =>
+        INSTANCE_STATUSES.filter((to) => canTransition(from, to)).map((to) => `${from}->${to}`),
+      ),
+    ).toEqual([
       'running->stopped',
       'running->terminated',
       'stopped->running',
       'stopped->terminated',
     ]);
-    const instance = { instance_uuid: 'x', status: 'terminated' as const, image: 'i', size: 'small' as const, created_at: '', access_url: '' };
+    const instance = {
+      instance_uuid: 'x',
+      status: 'terminated' as const,
+      image: 'i',
+      size: 'small' as const,
+      created_at: '',
+      access_url: '',
+    };
     expect(() => transition(instance, 'running')).toThrow(TransitionError);
   });
 });
@@ -164,36 +228,63 @@ describe('authentication and scopes', () => {
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect((await expectJson(res, 401, ['GET', INSTANCES])).code).toBe('unauthorized');
     }
-    const basic = await fetch(`${server.url}/orgs/${ORG}/api/key`, { headers: { Authorization: 'Basic dXNlcjpwYXNz' } });
+    const basic = await fetch(`${server.url}/orgs/${ORG}/api/key`, {
+      headers: { Authorization: 'Basic dXNlcjpwYXNz' },
+    });
     expect(basic.status).toBe(401);
   });
 
   it("refuses another organization's key without revealing whether that organization exists", async () => {
     const theirs = await issue(OTHER_ORG, 'instances:read,instances:write');
     await issue(ORG, 'instances:read,instances:write');
-    const created = await (await call('POST', `/orgs/${OTHER_ORG}/api/instances`, theirs, { image: 'debian-12-chromium', size: 'small' })).json();
+    const created = await (
+      await call('POST', `/orgs/${OTHER_ORG}/api/instances`, theirs, {
+        image: 'debian-12-chromium',
+        size: 'small',
+      })
+    ).json();
     const intoExisting = await call('GET', `/orgs/${ORG}/api/instances`, theirs);
     const intoNowhere = await call('GET', `/orgs/${NOWHERE_ORG}/api/instances`, theirs);
     expect(intoExisting.status).toBe(intoNowhere.status);
     expect(await intoExisting.json()).toEqual(await intoNowhere.json());
-    const deleteAcross = await call('DELETE', `/orgs/${ORG}/api/instances/${(created as { instance_uuid: string }).instance_uuid}`, theirs);
+    const deleteAcross = await call(
+      'DELETE',
+      `/orgs/${ORG}/api/instances/${(created as { instance_uuid: string }).instance_uuid}`,
+      theirs,
+    );
     expect(deleteAcross.status).toBe(intoNowhere.status);
     const ours = await issue(ORG, 'instances:read');
-    const peek = await call('DELETE', `/orgs/${OTHER_ORG}/api/instances/${(created as { instance_uuid: string }).instance_uuid}`, ours);
+    const peek = await call(
+      'DELETE',
+      `/orgs/${OTHER_ORG}/api/instances/${(created as { instance_uuid: string }).instance_uuid}`,
+      ours,
+    );
     expect(peek.status).toBe(intoNowhere.status);
-    const list = (await (await call('GET', `/orgs/${OTHER_ORG}/api/instances`, theirs)).json()) as { total: number };
+    const list = (await (await call('GET', `/orgs/${OTHER_ORG}/api/instances`, theirs)).json()) as {
+      total: number;
+    };
     expect(list.total).toBe(1);
   });
 
   it('answers a key without the needed scope with 403 forbidden', async () => {
     const reader = await issue(ORG, 'instances:read', 'reader');
     expect((await call('GET', `/orgs/${ORG}/api/instances`, reader)).status).toBe(200);
-    const write = await call('POST', `/orgs/${ORG}/api/instances`, reader, { image: 'debian-12-chromium', size: 'small' });
+    const write = await call('POST', `/orgs/${ORG}/api/instances`, reader, {
+      image: 'debian-12-chromium',
+      size: 'small',
+    });
     expect((await expectJson(write, 403, ['POST', INSTANCES])).code).toBe('forbidden');
     expect((await call('GET', `/orgs/${ORG}/api/key`, reader)).status).toBe(200);
     const writer = await issue(ORG, 'instances:write', 'writer');
     expect((await call('GET', `/orgs/${ORG}/api/instances`, writer)).status).toBe(403);
-    expect((await call('POST', `/orgs/${ORG}/api/instances`, writer, { image: 'debian-12-chromium', size: 'small' })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/orgs/${ORG}/api/instances`, writer, {
+          image: 'debian-12-chromium',
+          size: 'small',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('refuses organization and instance ids that are not UUIDs with 404, before touching the store', async () => {
@@ -218,7 +309,11 @@ describe('authentication and scopes', () => {
         return real.list(p);
       },
     };
-    const orgApi = createOrgApi({ store: watched, provisioner: createRecordingProvisioner(watched), data: await loadServiceData(path.join(dist, '_data')) });
+    const orgApi = createOrgApi({
+      store: watched,
+      provisioner: createRecordingProvisioner(watched),
+      data: await loadServiceData(path.join(dist, '_data')),
+    });
     const paths = [
       '/orgs/org-1/api/instances',
       '/orgs/x-4142/api/instances',
@@ -230,7 +325,12 @@ describe('authentication and scopes', () => {
       `/orgs/${ORG}/api/instances/..%2F..%2Fkey`,
     ];
     for (const p of paths) {
-      const res = await orgApi(new Request(`http://127.0.0.1${p}`, { method: p.includes('/instances/') ? 'DELETE' : 'GET', headers: { Authorization: `Bearer ${key}` } }));
+      const res = await orgApi(
+        new Request(`http://127.0.0.1${p}`, {
+          method: p.includes('/instances/') ? 'DELETE' : 'GET',
+          headers: { Authorization: `Bearer ${key}` },
+        }),
+      );
       expect(res?.status, p).toBe(404);
       const body = (await res!.json()) as { code: string; hint: string };
       expect(body.code).toBe('not_found');
@@ -241,10 +341,25 @@ describe('authentication and scopes', () => {
 
   it('reads an organization id in capitals as the same organization, never as another', async () => {
     const key = await issue(ORG, 'instances:read,instances:write');
-    const created = (await (await call('POST', `/orgs/${ORG.toUpperCase()}/api/instances`, key, { image: 'debian-12-chromium', size: 'small' })).json()) as { instance_uuid: string };
-    const listed = (await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json()) as { instances: { instance_uuid: string }[] };
+    const created = (await (
+      await call('POST', `/orgs/${ORG.toUpperCase()}/api/instances`, key, {
+        image: 'debian-12-chromium',
+        size: 'small',
+      })
+    ).json()) as { instance_uuid: string };
+    const listed = (await (await call('GET', `/orgs/${ORG}/api/instances`, key)).json()) as {
+      instances: { instance_uuid: string }[];
+    };
     expect(listed.instances.map((i) => i.instance_uuid)).toContain(created.instance_uuid);
-    expect((await call('DELETE', `/orgs/${ORG}/api/instances/${created.instance_uuid.toUpperCase()}`, key)).status).toBe(204);
+    expect(
+      (
+        await call(
+          'DELETE',
+          `/orgs/${ORG}/api/instances/${created.instance_uuid.toUpperCase()}`,
+          key,
+        )
+      ).status,
+    ).toBe(204);
   });
 
   it('answers 32 concurrent clients x 20 requests with one key without a single 5xx', async () => {
@@ -267,18 +382,27 @@ describe('authentication and scopes', () => {
 describe('keys', () => {
   it('inspects without the secret, rotates, and refuses the old key at once', async () => {
     const old = await issue(ORG, 'instances:read,instances:write', 'ci');
-    const inspected = await expectJson(await call('GET', `/orgs/${ORG}/api/key`, old), 200, ['GET', '/orgs/{org_uuid}/api/key']);
+    const inspected = await expectJson(await call('GET', `/orgs/${ORG}/api/key`, old), 200, [
+      'GET',
+      '/orgs/{org_uuid}/api/key',
+    ]);
     expect(inspected).toMatchObject({ name: 'ci', scopes: ['instances:read', 'instances:write'] });
     expect(inspected.last_used_at).not.toBeNull();
     expect(JSON.stringify(inspected)).not.toContain(old);
 
-    const rotated = await expectJson(await call('POST', `/orgs/${ORG}/api/key/rotate`, old), 200, ['POST', '/orgs/{org_uuid}/api/key/rotate']);
+    const rotated = await expectJson(await call('POST', `/orgs/${ORG}/api/key/rotate`, old), 200, [
+      'POST',
+      '/orgs/{org_uuid}/api/key/rotate',
+    ]);
     const fresh = String(rotated.key);
     secrets.push(fresh);
     expect(fresh).toMatch(/^sk_/);
     expect(rotated.key_id).not.toBe(inspected.key_id);
     expect((await call('GET', `/orgs/${ORG}/api/instances`, old)).status).toBe(401);
-    const now = await expectJson(await call('GET', `/orgs/${ORG}/api/key`, fresh), 200, ['GET', '/orgs/{org_uuid}/api/key']);
+    const now = await expectJson(await call('GET', `/orgs/${ORG}/api/key`, fresh), 200, [
+      'GET',
+      '/orgs/{org_uuid}/api/key',
+    ]);
     expect(now.key_id).toBe(rotated.key_id);
     expect(now.scopes).toEqual(['instances:read', 'instances:write']);
   });
@@ -286,46 +410,74 @@ describe('keys', () => {
   it('lets exactly one of 16 concurrent rotations win while 32 clients use the key, with no 5xx', async () => {
     const old = await issue(ORG, 'instances:read,instances:write');
     const reads = Array.from({ length: 32 }, () => call('GET', `/orgs/${ORG}/api/instances`, old));
-    const rotations = await Promise.all(Array.from({ length: 16 }, () => call('POST', `/orgs/${ORG}/api/key/rotate`, old)));
+    const rotations = await Promise.all(
+      Array.from({ length: 16 }, () => call('POST', `/orgs/${ORG}/api/key/rotate`, old)),
+    );
     const readStatuses = await Promise.all(reads.map(async (r) => (await r).status));
     expect(readStatuses.every((status) => status === 200 || status === 401)).toBe(true);
     const statuses = rotations.map((r) => r.status).sort();
     expect(statuses).toEqual([200, ...Array<number>(15).fill(401)]);
-    const winner = (await rotations.find((r) => r.status === 200)!.json()) as { key: string; key_id: string };
+    const winner = (await rotations.find((r) => r.status === 200)!.json()) as {
+      key: string;
+      key_id: string;
+    };
     secrets.push(winner.key);
     expect((await call('GET', `/orgs/${ORG}/api/instances`, old)).status).toBe(401);
-    const inspected = (await (await call('GET', `/orgs/${ORG}/api/key`, winner.key)).json()) as { key_id: string };
+    const inspected = (await (await call('GET', `/orgs/${ORG}/api/key`, winner.key)).json()) as {
+      key_id: string;
+    };
     expect(inspected.key_id).toBe(winner.key_id);
   });
 
   it('leaves exactly one valid key after two concurrent rotations', async () => {
     const old = await issue(ORG, 'instances:read,instances:write');
-    const answers = await Promise.all([call('POST', `/orgs/${ORG}/api/key/rotate`, old), call('POST', `/orgs/${ORG}/api/key/rotate`, old)]);
+    const answers = await Promise.all([
+      call('POST', `/orgs/${ORG}/api/key/rotate`, old),
+      call('POST', `/orgs/${ORG}/api/key/rotate`, old),
+    ]);
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, 401]);
-    const winner = (await answers.find((a) => a.status === 200)!.json()) as { key: string; key_id: string };
+    const winner = (await answers.find((a) => a.status === 200)!.json()) as {
+      key: string;
+      key_id: string;
+    };
     secrets.push(winner.key);
     expect((await call('GET', `/orgs/${ORG}/api/key`, winner.key)).status).toBe(200);
     expect((await call('GET', `/orgs/${ORG}/api/key`, old)).status).toBe(401);
-    const inspected = (await (await call('GET', `/orgs/${ORG}/api/key`, winner.key)).json()) as { key_id: string };
+    const inspected = (await (await call('GET', `/orgs/${ORG}/api/key`, winner.key)).json()) as {
+      key_id: string;
+    };
     expect(inspected.key_id).toBe(winner.key_id);
   });
 
   it('refuses to issue over an existing key unless told to replace it', async () => {
     const store = createFileStore(path.join(dataDir, 'store'));
-    await expect(issueKey(store, { org: ORG, name: 'x', scopes: ['instances:read'] })).rejects.toThrow(/already has a key/);
+    await expect(
+      issueKey(store, { org: ORG, name: 'x', scopes: ['instances:read'] }),
+    ).rejects.toThrow(/already has a key/);
     await expect(keysCli('issue', '--org', ORG)).rejects.toMatchObject({ code: 3 });
   });
 
   it("runs the README's key example as written, again and again", async () => {
     const readme = await readFile(path.join(project, 'README.md'), 'utf8');
     const block = /```sh\n([^`]*?)\n```/g;
-    const example = [...readme.matchAll(block)].map((m) => m[1]!).find((b) => b.includes('keys -- issue'));
-    const commands = example!.slice(example!.indexOf('KEY=$(')).replaceAll('http://127.0.0.1:8888', server.url);
+    const example = [...readme.matchAll(block)]
+      .map((m) => m[1]!)
+      .find((b) => b.includes('keys -- issue'));
+    const commands = example!
+      .slice(example!.indexOf('KEY=$('))
+      .replaceAll('http://127.0.0.1:8888', server.url);
     expect(commands).toContain(`--org ${ORG}`);
     for (let run = 0; run < 2; run++) {
-      const { stdout } = await promisify(execFile)('bash', ['-c', commands], { cwd: project, env: { ...process.env, DATA_DIR: dataDir } });
-      expect(JSON.parse(stdout), `run ${run + 1}`).toMatchObject({ status: 'running', image: 'debian-12-firefox-esr', size: 'small' });
+      const { stdout } = await promisify(execFile)('bash', ['-c', commands], {
+        cwd: project,
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      expect(JSON.parse(stdout), `run ${run + 1}`).toMatchObject({
+        status: 'running',
+        image: 'debian-12-firefox-esr',
+        size: 'small',
+      });
     }
   });
 

@@ -20,14 +20,21 @@ const json = { 'Content-Type': 'application/json' };
 describe('bodies over the cap on npm start', () => {
   it('answers a declared 2 MiB body with 413 at once, before the client sends it', async () => {
     for (let i = 0; i < REPEATS; i++) {
-      const answer = await rawUpload(host.url, '/api/contact', { headers: { ...json, 'Content-Length': String(2 * MIB) }, body: Buffer.alloc(1024, 0x20) });
+      const answer = await rawUpload(host.url, '/api/contact', {
+        headers: { ...json, 'Content-Length': String(2 * MIB) },
+        body: Buffer.alloc(1024, 0x20),
+      });
       expect(answer, host.output()).toEqual({ status: 413, answeredEarly: true });
     }
   });
 
   it('answers a chunked body with 413 as soon as it crosses the cap, without waiting for its end', async () => {
     for (let i = 0; i < REPEATS; i++) {
-      const answer = await rawUpload(host.url, '/api/newsletter', { headers: json, body: Buffer.alloc(40 * 1024, 0x20), chunked: true });
+      const answer = await rawUpload(host.url, '/api/newsletter', {
+        headers: json,
+        body: Buffer.alloc(40 * 1024, 0x20),
+        chunked: true,
+      });
       expect(answer, host.output()).toEqual({ status: 413, answeredEarly: true });
     }
   });
@@ -36,7 +43,12 @@ describe('bodies over the cap on npm start', () => {
     for (let i = 0; i < REPEATS; i++) {
       for (const chunked of [false, true]) {
         const headers = chunked ? json : { ...json, 'Content-Length': String(2 * MIB) };
-        const answer = await rawUpload(host.url, '/api/waitlist', { headers, body: Buffer.alloc(MIB, 0x20), finish: Buffer.alloc(MIB, 0x20), chunked });
+        const answer = await rawUpload(host.url, '/api/waitlist', {
+          headers,
+          body: Buffer.alloc(MIB, 0x20),
+          finish: Buffer.alloc(MIB, 0x20),
+          chunked,
+        });
         expect(answer.status, host.output()).toBe(413);
       }
     }
@@ -44,9 +56,21 @@ describe('bodies over the cap on npm start', () => {
 
   it('leaves the sender its whole budget after all those refusals', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${host.url}/api/newsletter`, { method: 'POST', headers: json, body: JSON.stringify({ email: `budget${i}@example.com` }) });
+      const res = await fetch(`${host.url}/api/newsletter`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: `budget${i}@example.com` }),
+      });
       expect(res.status).toBe(200);
     }
-    expect((await fetch(`${host.url}/api/newsletter`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'over@example.com' }) })).status).toBe(429);
+    expect(
+      (
+        await fetch(`${host.url}/api/newsletter`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'over@example.com' }),
+        })
+      ).status,
+    ).toBe(429);
   });
 });

@@ -16,8 +16,14 @@ const site: Site = {
 
 describe('page markup', () => {
   it('puts a table in a focusable region named after the heading above it, and makes code blocks focusable', () => {
-    const html = renderHtml(parseMarkdown('## Routes by team\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\n```\nlong code\n```\n\n- | C |\n  |---|\n  | 3 |\n'));
-    expect(html).toContain('<div class="table-scroll" role="region" aria-label="Table: Routes by team" tabindex="0"><table>');
+    const html = renderHtml(
+      parseMarkdown(
+        '## Routes by team\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\n```\nlong code\n```\n\n- | C |\n  |---|\n  | 3 |\n',
+      ),
+    );
+    expect(html).toContain(
+      '<div class="table-scroll" role="region" aria-label="Table: Routes by team" tabindex="0"><table>',
+    );
     expect(html).toContain('<pre tabindex="0"><code>long code');
     // A table nested in a list is wrapped too.
     expect(html.match(/class="table-scroll"/g)).toHaveLength(2);
@@ -32,25 +38,55 @@ describe('page markup', () => {
   });
 
   it('gives every page its canonical URL, Open Graph and Twitter card tags with absolute URLs, and the theme colours', () => {
-    const page = layout({ site, path: '/threats/credential-phishing/', title: 'Credential phishing', description: 'A counterfeit "sign-in" page.', main: '<h1>x</h1>' });
-    const meta = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(page)?.[1];
+    const page = layout({
+      site,
+      path: '/threats/credential-phishing/',
+      title: 'Credential phishing',
+      description: 'A counterfeit "sign-in" page.',
+      main: '<h1>x</h1>',
+    });
+    const meta = (key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(page)?.[1];
     expect(page).toContain('<title>Credential phishing | Detour Security</title>');
-    expect(page).toContain('<link rel="canonical" href="https://detour.example/threats/credential-phishing/">');
+    expect(page).toContain(
+      '<link rel="canonical" href="https://detour.example/threats/credential-phishing/">',
+    );
     expect(meta('og:type')).toBe('article');
     expect(meta('og:title')).toBe('Credential phishing');
     expect(meta('og:description')).toBe('A counterfeit &quot;sign-in&quot; page.');
     expect(meta('og:url')).toBe('https://detour.example/threats/credential-phishing/');
     expect(meta('og:image')).toBe('https://detour.example/assets/social/threats.png');
-    expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:alt')]).toEqual(['1200', '630', 'Detour Security: Threats']);
-    expect([meta('twitter:card'), meta('twitter:image')]).toEqual(['summary_large_image', 'https://detour.example/assets/social/threats.png']);
-    expect(page).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: light\)">/);
-    expect(page).toMatch(/<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: dark\)">/);
+    expect([meta('og:image:width'), meta('og:image:height'), meta('og:image:alt')]).toEqual([
+      '1200',
+      '630',
+      'Detour Security: Threats',
+    ]);
+    expect([meta('twitter:card'), meta('twitter:image')]).toEqual([
+      'summary_large_image',
+      'https://detour.example/assets/social/threats.png',
+    ]);
+    expect(page).toMatch(
+      /<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: light\)">/,
+    );
+    expect(page).toMatch(
+      /<meta name="theme-color" content="#[0-9a-f]{6}" media="\(prefers-color-scheme: dark\)">/,
+    );
 
-    const home = layout({ site, path: '/', title: 'Browse safely', description: 'Home.', main: '<h1>x</h1>' });
+    const home = layout({
+      site,
+      path: '/',
+      title: 'Browse safely',
+      description: 'Home.',
+      main: '<h1>x</h1>',
+    });
     expect(home).toContain('<title>Detour Security: Browse safely</title>');
     expect(home).toContain('<meta property="og:type" content="website">');
-    expect(home).toContain('<meta property="og:image" content="https://detour.example/assets/social/site.png">');
+    expect(home).toContain(
+      '<meta property="og:image" content="https://detour.example/assets/social/site.png">',
+    );
     // The logo links home; its name is the link's text, the drawing is hidden from assistive technology.
-    expect(home).toMatch(/<a class="brand" href="\/"><svg [^>]*aria-hidden="true"[^>]*>.*<\/svg><span>Detour Security<\/span><\/a>/);
+    expect(home).toMatch(
+      /<a class="brand" href="\/"><svg [^>]*aria-hidden="true"[^>]*>.*<\/svg><span>Detour Security<\/span><\/a>/,
+    );
   });
 });

@@ -19,7 +19,8 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  */
 const BASE_URL = 'https://detour.example';
 const ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
-const EXPOSED = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id';
+const EXPOSED =
+  'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, Retry-After, X-Request-Id';
 const slug = syntheticSlug('threats', 1);
 
 let site: ServedSite;
@@ -30,14 +31,22 @@ const logged: string[] = [];
 beforeAll(async () => {
   site = await prepareSite(2);
   page404 = await readFile(path.join(site.distDir, '404.html'));
-  server = await startServer({ distDir: site.distDir, dataDir: site.dataDir, readRateLimit: { limit: 3, windowSeconds: 60 }, trustProxy: true });
+  server = await startServer({
+    distDir: site.distDir,
+    dataDir: site.dataDir,
+    readRateLimit: { limit: 3, windowSeconds: 60 },
+    trustProxy: true,
+  });
 });
 afterAll(() => server?.close());
 
 let clients = 0;
 /** Each call its own client (TRUST_PROXY), so the small read limit above is spent only where a test means to. */
 const get = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
-  send(server.url, target, { method, headers: { 'x-forwarded-for': `198.51.100.${++clients % 250}`, ...headers } });
+  send(server.url, target, {
+    method,
+    headers: { 'x-forwarded-for': `198.51.100.${++clients % 250}`, ...headers },
+  });
 
 function expectJsonError(res: RawResponse, status: number, code: string, what: string) {
   expect(res.status, what).toBe(status);
@@ -69,7 +78,23 @@ describe('canonical paths', () => {
   });
 
   it('answers 404 with the 404 page to other spellings of pages, and never serves build-internal files', async () => {
-    for (const target of ['//threats/', '/Threats/', '/threats//', `/threats/${slug.toUpperCase()}/`, '/thre%61ts/', '/_data/service.json', '//_data/service.json', '/_redirects', '//_redirects', '/_headers', '/_Headers', '/.env', '/assets/.hidden', '/x%5c..%5c_data/service.json', '/threats/%2e%2e/']) {
+    for (const target of [
+      '//threats/',
+      '/Threats/',
+      '/threats//',
+      `/threats/${slug.toUpperCase()}/`,
+      '/thre%61ts/',
+      '/_data/service.json',
+      '//_data/service.json',
+      '/_redirects',
+      '//_redirects',
+      '/_headers',
+      '/_Headers',
+      '/.env',
+      '/assets/.hidden',
+      '/x%5c..%5c_data/service.json',
+      '/threats/%2e%2e/',
+    ]) {
       const res = await get(target);
       expect(res.status, target).toBe(404);
       expect(res.headers['content-type'], target).toBe('text/html; charset=utf-8');
@@ -93,35 +118,65 @@ describe('canonical paths', () => {
 
   it('cannot read past the read limit through another spelling', async () => {
     const client = { 'x-forwarded-for': '203.0.113.200' };
-    for (let i = 0; i < 3; i++) expect((await send(server.url, '/api/v1/threats', { headers: client })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await send(server.url, '/api/v1/threats', { headers: client })).status).toBe(200);
     expect((await send(server.url, '/api/v1/threats', { headers: client })).status).toBe(429);
-    for (const target of ['/API/V1/threats', '//api/v1/threats', '/api/v1/Threats', '/api/v1/threat%73']) {
+    for (const target of [
+      '/API/V1/threats',
+      '//api/v1/threats',
+      '/api/v1/Threats',
+      '/api/v1/threat%73',
+    ]) {
       expect((await send(server.url, target, { headers: client })).status, target).toBe(404);
     }
   });
 
   it('keeps the rules it states', () => {
-    for (const good of ['/', '/threats/', `/api/v1/threats/${slug}`, '/api/v1/openapi.json', '/threats/index.html.md', '/orgs/ACME-Corp/api/key', '/search/%20x']) {
+    for (const good of [
+      '/',
+      '/threats/',
+      `/api/v1/threats/${slug}`,
+      '/api/v1/openapi.json',
+      '/threats/index.html.md',
+      '/orgs/ACME-Corp/api/key',
+      '/search/%20x',
+    ]) {
       expect(isCanonicalPath(good), good).toBe(true);
     }
     // Each rule is a pattern nginx (PCRE) and Caddy (RE2) use as it is: no look-around, no back-references.
-    for (const source of Object.values(NON_CANONICAL_RULES)) expect(source).not.toMatch(/\(\?[=!<]|\\[1-9]/);
+    for (const source of Object.values(NON_CANONICAL_RULES))
+      expect(source).not.toMatch(/\(\?[=!<]|\\[1-9]/);
   });
 });
 
 describe('absolute URLs', () => {
   it('come from the configured address whatever Host the request names', async () => {
-    const { secret } = await issueKey(createFileStore(path.join(site.dataDir, 'store')), { org: ORG, name: 'host', scopes: ['instances:read', 'instances:write'] });
+    const { secret } = await issueKey(createFileStore(path.join(site.dataDir, 'store')), {
+      org: ORG,
+      name: 'host',
+      scopes: ['instances:read', 'instances:write'],
+    });
     const res = await send(server.url, `/orgs/${ORG}/api/instances`, {
       method: 'POST',
-      headers: { host: 'evil.example', authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      headers: {
+        host: 'evil.example',
+        authorization: `Bearer ${secret}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ image: 'debian-12-chromium', size: 'small' }),
     });
     expect(res.status).toBe(201);
-    const instance = JSON.parse(res.body.toString()) as { instance_uuid: string; access_url: string };
-    expect(res.headers.location).toBe(`${BASE_URL}/orgs/${ORG}/api/instances/${instance.instance_uuid}`);
+    const instance = JSON.parse(res.body.toString()) as {
+      instance_uuid: string;
+      access_url: string;
+    };
+    expect(res.headers.location).toBe(
+      `${BASE_URL}/orgs/${ORG}/api/instances/${instance.instance_uuid}`,
+    );
     expect(instance.access_url).toBe(`${BASE_URL}/sandbox/${instance.instance_uuid}/`);
-    const notFound = JSON.parse((await get('/api/v1/nope', { host: 'evil.example' })).body.toString()) as { hint: string; docs: string };
+    const notFound = JSON.parse(
+      (await get('/api/v1/nope', { host: 'evil.example' })).body.toString(),
+    ) as { hint: string; docs: string };
     expect(`${notFound.hint} ${notFound.docs}`).not.toContain('evil.example');
   });
 });
@@ -150,12 +205,19 @@ describe('the header policy', () => {
   });
 
   it('never lets a 404 or another error be cached, and caches documents and lists', async () => {
-    for (const target of ['/api/v1/nope', '/api/nope', '/nope/', '/api/v1/search']) expect((await get(target)).headers['cache-control'], target).toBe('no-store');
-    for (const target of ['/api/v1', '/api/v1/threats?limit=2', '/api/v1/search?q=x']) expect((await get(target)).headers['cache-control'], target).toBe('public, max-age=300');
+    for (const target of ['/api/v1/nope', '/api/nope', '/nope/', '/api/v1/search'])
+      expect((await get(target)).headers['cache-control'], target).toBe('no-store');
+    for (const target of ['/api/v1', '/api/v1/threats?limit=2', '/api/v1/search?q=x'])
+      expect((await get(target)).headers['cache-control'], target).toBe('public, max-age=300');
   });
 
   it('never lets an answer of the organization API be stored, and does not offer it cross-origin', async () => {
-    const { secret } = await issueKey(createFileStore(path.join(site.dataDir, 'store')), { org: ORG, name: 'cache', scopes: ['instances:read'], replace: true });
+    const { secret } = await issueKey(createFileStore(path.join(site.dataDir, 'store')), {
+      org: ORG,
+      name: 'cache',
+      scopes: ['instances:read'],
+      replace: true,
+    });
     for (const [target, key] of [
       [`/orgs/${ORG}/api/instances`, secret],
       [`/orgs/${ORG}/api/key`, secret],
@@ -194,7 +256,10 @@ describe('static reads', () => {
       const beyond = await get(target, { range: `bytes=${first.body.length}-` });
       expect(beyond.status, target).toBe(416);
       expect(beyond.headers['content-range'], target).toBe(`bytes */${first.body.length}`);
-      expect((await get(target, { range: 'bytes=2-9', 'if-range': '"stale"' })).status, target).toBe(200);
+      expect(
+        (await get(target, { range: 'bytes=2-9', 'if-range': '"stale"' })).status,
+        target,
+      ).toBe(200);
     }
   });
 
@@ -225,7 +290,9 @@ describe('failures', () => {
     const dist = path.join(await temporaryDirectory('broken-'), 'dist');
     await cp(site.distDir, dist, { recursive: true });
     await writeFile(path.join(dist, '_data', 'summaries', 'threats.json'), '{ not json');
-    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
+    const spy = vi
+      .spyOn(console, 'error')
+      .mockImplementation((line: unknown) => void logged.push(String(line)));
     const broken = await startServer({ distDir: dist, dataDir: site.dataDir });
     try {
       const res = await send(broken.url, '/api/v1/threats?limit=2');
@@ -239,7 +306,13 @@ describe('failures', () => {
       const lines = logged.filter((line) => line.includes(id));
       expect(lines).toHaveLength(1);
       expect(lines[0]).not.toContain('\n');
-      expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'error', requestId: id, method: 'GET', path: '/api/v1/threats', error: { name: 'SyntaxError' } });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        level: 'error',
+        requestId: id,
+        method: 'GET',
+        path: '/api/v1/threats',
+        error: { name: 'SyntaxError' },
+      });
     } finally {
       spy.mockRestore();
       await broken.close();

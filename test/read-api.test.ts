@@ -21,9 +21,15 @@ beforeAll(async () => {
   await writeSyntheticCorpus(path.join(root, 'content'), PER_COLLECTION);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
-  validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
+  validate = openApiValidator(
+    JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')),
+  );
   // A generous limit here; the rate-limit tests below use their own app.
-  server = await startServer({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 100_000, windowSeconds: 60 } });
+  server = await startServer({
+    distDir: dist,
+    dataDir: path.join(dist, '..', 'data'),
+    readRateLimit: { limit: 100_000, windowSeconds: 60 },
+  });
 });
 
 afterAll(() => server.close());
@@ -36,7 +42,12 @@ async function getJson(p: string, template: string, status = 200) {
   expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = await res.json();
   expect(validate('GET', template, status, body), p).toEqual([]);
-  return body as Record<string, unknown> & { data: { slug: string; collection?: string; title: string }[]; total: number; limit: number; offset: number };
+  return body as Record<string, unknown> & {
+    data: { slug: string; collection?: string; title: string }[];
+    total: number;
+    limit: number;
+    offset: number;
+  };
 }
 
 describe('every read endpoint over HTTP, validated against the OpenAPI document', () => {
@@ -59,7 +70,9 @@ describe('every read endpoint over HTTP, validated against the OpenAPI document'
     const dynamicPage = await getJson('/api/v1/threats?limit=50&offset=0', '/api/v1/threats');
     expect(dynamicPage).toEqual(staticPage);
     const second = await getJson('/api/v1/threats?offset=50&limit=50', '/api/v1/threats');
-    expect(second.data[0]).toEqual((await getJson('/api/v1/threats?limit=51', '/api/v1/threats')).data[50]);
+    expect(second.data[0]).toEqual(
+      (await getJson('/api/v1/threats?limit=51', '/api/v1/threats')).data[50],
+    );
   });
 });
 
@@ -68,7 +81,9 @@ describe('the Netlify list function', () => {
     const readApi = createReadApi(await loadServiceData(path.join(dist, '_data')));
     for (const key of COLLECTION_KEYS) {
       const res = await readApi(new Request(`http://local/api/v1/${key}`));
-      expect(await res!.json()).toEqual(JSON.parse(await readFile(path.join(dist, `api/v1/${key}.json`), 'utf8')));
+      expect(await res!.json()).toEqual(
+        JSON.parse(await readFile(path.join(dist, `api/v1/${key}.json`), 'utf8')),
+      );
     }
   });
 });
@@ -93,7 +108,12 @@ describe('limit and offset', () => {
   ];
   it.each(cases)('%s', async (query, limit, offset, length) => {
     const page = await getJson(`/api/v1/glossary?${query}`, '/api/v1/glossary');
-    expect({ limit: page.limit, offset: page.offset, length: page.data.length, total: page.total }).toEqual({ limit, offset, length, total: PER_COLLECTION });
+    expect({
+      limit: page.limit,
+      offset: page.offset,
+      length: page.data.length,
+      total: page.total,
+    }).toEqual({ limit, offset, length, total: PER_COLLECTION });
   });
 });
 
@@ -136,8 +156,15 @@ describe('search', () => {
   });
 
   it('answers hostile queries without a 5xx', async () => {
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
-    const hostile = ['a'.repeat(5000), '.*+?^${}()|[]\\', '\u0000\u0001\u0007\u001b[31m', '((((((((((a', 'a '.repeat(250), 'e '.repeat(255)].map(encodeURIComponent);
+    const hostile = [
+      'a'.repeat(5000),
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text as it is, `${` included
+      '.*+?^${}()|[]\\',
+      '\u0000\u0001\u0007\u001b[31m',
+      '((((((((((a',
+      'a '.repeat(250),
+      'e '.repeat(255),
+    ].map(encodeURIComponent);
     // Malformed percent-encoding and invalid UTF-8, sent as they are.
     hostile.push('%', '%E0%A4%A', '%ff%fe', '%00');
     for (const q of hostile) {
@@ -151,7 +178,14 @@ describe('search', () => {
 
 describe('methods and unknown paths', () => {
   it('answers 405 with Allow on every read path for other methods', async () => {
-    for (const p of ['/api/v1', '/api/v1/threats', `/api/v1/threats/${syntheticSlug('threats', 1)}`, '/api/v1/search', '/api/v1/pricing', '/api/v1/openapi.json']) {
+    for (const p of [
+      '/api/v1',
+      '/api/v1/threats',
+      `/api/v1/threats/${syntheticSlug('threats', 1)}`,
+      '/api/v1/search',
+      '/api/v1/pricing',
+      '/api/v1/openapi.json',
+    ]) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         const res = await get(p, { method });
         expect(res.status, `${method} ${p}`).toBe(405);
@@ -174,7 +208,15 @@ describe('methods and unknown paths', () => {
   });
 
   it('answers 404 not_found for unknown collections, slugs, traversal and paths', async () => {
-    for (const p of ['/api/v1/nothing', '/api/v1/threats/no-such-slug', '/api/v1/threats/Bad_Slug', '/api/v1/threats/..%2F..%2Fpricing', '/api/v1/threats/a/b', '/api/v2/threats', '/api/other']) {
+    for (const p of [
+      '/api/v1/nothing',
+      '/api/v1/threats/no-such-slug',
+      '/api/v1/threats/Bad_Slug',
+      '/api/v1/threats/..%2F..%2Fpricing',
+      '/api/v1/threats/a/b',
+      '/api/v2/threats',
+      '/api/other',
+    ]) {
       const body = await getJson(p, '/api/v1/threats/{slug}', 404);
       expect(body.code, p).toBe('not_found');
     }
@@ -184,10 +226,22 @@ describe('methods and unknown paths', () => {
 
 describe('headers of reads and pages', () => {
   it('sends CORS and RateLimit headers on every read, static or not', async () => {
-    for (const p of ['/api/v1', '/api/v1/threats', '/api/v1/threats?limit=2', '/api/v1/search?q=x', '/api/v1/nope']) {
+    for (const p of [
+      '/api/v1',
+      '/api/v1/threats',
+      '/api/v1/threats?limit=2',
+      '/api/v1/search?q=x',
+      '/api/v1/nope',
+    ]) {
       const res = await get(p);
       expect(res.headers.get('access-control-allow-origin'), p).toBe('*');
-      for (const h of ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy']) expect(res.headers.get(h), `${p} ${h}`).not.toBeNull();
+      for (const h of [
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'ratelimit-policy',
+      ])
+        expect(res.headers.get(h), `${p} ${h}`).not.toBeNull();
       expect(res.headers.get('deprecation')).toBeNull();
       expect(res.headers.get('sunset')).toBeNull();
     }
@@ -206,12 +260,16 @@ describe('headers of reads and pages', () => {
     expect(md.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect(md.headers.get('vary')).toContain('Accept');
     expect(await md.text()).toMatch(/^# Threats\n/);
-    const browser = await get('/threats/', { headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    const browser = await get('/threats/', {
+      headers: { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
     expect(browser.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(browser.headers.get('vary')).toContain('Accept');
     expect(browser.headers.get('x-content-type-options')).toBe('nosniff');
     expect(browser.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const record = await get(`/threats/${syntheticSlug('threats', 2)}/`, { headers: { Accept: 'text/markdown' } });
+    const record = await get(`/threats/${syntheticSlug('threats', 2)}/`, {
+      headers: { Accept: 'text/markdown' },
+    });
     expect(await record.text()).toMatch(/^# threats record 2/);
   });
 });
@@ -219,8 +277,17 @@ describe('headers of reads and pages', () => {
 describe('read rate limit', () => {
   it('refuses the request over the limit with 429, Retry-After and the policy, per client, until the window resets', async () => {
     let now = 1_000_000;
-    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 5, windowSeconds: 60 }, now: () => now, trustProxy: true });
-    const from = (ip: string, p = '/api/v1/threats') => app(new Request(`http://local${p}`, { headers: { 'X-Forwarded-For': ip } }), { remoteAddress: '127.0.0.1' });
+    const app = await createApp({
+      distDir: dist,
+      dataDir: path.join(dist, '..', 'data'),
+      readRateLimit: { limit: 5, windowSeconds: 60 },
+      now: () => now,
+      trustProxy: true,
+    });
+    const from = (ip: string, p = '/api/v1/threats') =>
+      app(new Request(`http://local${p}`, { headers: { 'X-Forwarded-For': ip } }), {
+        remoteAddress: '127.0.0.1',
+      });
     for (let i = 0; i < 5; i++) {
       const ok = await from('203.0.113.1', i % 2 ? '/api/v1/search?q=a' : '/api/v1/threats');
       expect(ok.status).toBe(200);
@@ -241,16 +308,29 @@ describe('read rate limit', () => {
   });
 
   it('ignores X-Forwarded-For unless the proxy is trusted', async () => {
-    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), readRateLimit: { limit: 2, windowSeconds: 60 } });
-    const spoofed = (n: number) => app(new Request('http://local/api/v1', { headers: { 'X-Forwarded-For': `198.51.100.${n}` } }), { remoteAddress: '192.0.2.9' });
+    const app = await createApp({
+      distDir: dist,
+      dataDir: path.join(dist, '..', 'data'),
+      readRateLimit: { limit: 2, windowSeconds: 60 },
+    });
+    const spoofed = (n: number) =>
+      app(
+        new Request('http://local/api/v1', { headers: { 'X-Forwarded-For': `198.51.100.${n}` } }),
+        { remoteAddress: '192.0.2.9' },
+      );
     expect((await spoofed(1)).status).toBe(200);
     expect((await spoofed(2)).status).toBe(200);
     expect((await spoofed(3)).status).toBe(429);
   });
 
   it('holds at the real numbers: 600 reads a minute, the 601st refused', async () => {
-    const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data'), now: () => 5_000 });
-    const read = () => app(new Request('http://local/api/v1/pricing'), { remoteAddress: '192.0.2.50' });
+    const app = await createApp({
+      distDir: dist,
+      dataDir: path.join(dist, '..', 'data'),
+      now: () => 5_000,
+    });
+    const read = () =>
+      app(new Request('http://local/api/v1/pricing'), { remoteAddress: '192.0.2.50' });
     for (let i = 0; i < 600; i++) expect((await read()).status).toBe(200);
     const refused = await read();
     expect(refused.status).toBe(429);
@@ -265,14 +345,21 @@ describe('versioning', () => {
     const app = await createApp({
       distDir: dist,
       dataDir: path.join(dist, '..', 'data'),
-      versions: [{ prefix: '/api/v1', deprecation: { since: '2027-01-01', sunset: '2027-07-01', successor: '/api/v2' } }],
+      versions: [
+        {
+          prefix: '/api/v1',
+          deprecation: { since: '2027-01-01', sunset: '2027-07-01', successor: '/api/v2' },
+        },
+      ],
     });
     for (const p of ['/api/v1', '/api/v1/threats?limit=1', '/api/v1/nope']) {
       const res = await app(new Request(`http://local${p}`), { remoteAddress: '192.0.2.1' });
       expect(res.headers.get('deprecation'), p).toBe(`@${Date.UTC(2027, 0, 1) / 1000}`);
       expect(res.headers.get('sunset')).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
       // The configured address (the build's baseUrl), not the Host the request came to.
-      expect(res.headers.get('link')).toBe('<https://detour.example/api/v2>; rel="successor-version"');
+      expect(res.headers.get('link')).toBe(
+        '<https://detour.example/api/v2>; rel="successor-version"',
+      );
     }
   });
 });

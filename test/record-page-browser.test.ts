@@ -14,8 +14,12 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available) console.warn(`Skipping record page browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!available)
+  console.warn(
+    `Skipping record page browser tests: ${CHROMIUM} not found (apt-get install chromium)`,
+  );
 
 // A long title, a severity badge, a long API path, related records on both sides, and both neighbours.
 const PAGE = '/exposures/leaked-credentials-in-public-repository/';
@@ -31,9 +35,18 @@ interface AxeResults {
 describe.runIf(available)('a record page in a browser', () => {
   beforeAll(async () => {
     const site = await buildSite();
-    server = await startServer({ distDir: site.dir, dataDir: await temporaryDirectory('record-browser-') });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    axeSource = await readFile(path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'), 'utf8');
+    server = await startServer({
+      distDir: site.dir,
+      dataDir: await temporaryDirectory('record-browser-'),
+    });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    axeSource = await readFile(
+      path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
+      'utf8',
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -43,22 +56,35 @@ describe.runIf(available)('a record page in a browser', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`fits 390 px and has no serious or critical axe violation (${colorScheme})`, async () => {
       // bypassCSP lets the test inject axe-core; the page itself runs under its strict policy otherwise.
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme, bypassCSP: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        colorScheme,
+        bypassCSP: true,
+      });
       const page = await context.newPage();
       const response = await page.goto(server.url + PAGE);
       expect(response?.status()).toBe(200);
-      expect(await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').textContent()).toBe('Credentials leaked in a public code repository');
+      expect(
+        await page.locator('nav[aria-label="Breadcrumb"] [aria-current="page"]').textContent(),
+      ).toBe('Credentials leaked in a public code repository');
       expect(await page.locator('.badge-severity').textContent()).toBe('Severity: Critical');
 
       const overflow = await page.evaluate(() => ({
         page: document.documentElement.scrollWidth,
-        wide: [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5).map((el) => el.outerHTML.slice(0, 80)),
+        wide: [...document.querySelectorAll('main *')]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => el.outerHTML.slice(0, 80)),
       }));
       expect(overflow.wide).toEqual([]);
       expect(overflow.page).toBeLessThanOrEqual(390);
 
       await page.evaluate(axeSource);
-      const results = await page.evaluate(async () => (await (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe.run()) as AxeResults);
+      const results = await page.evaluate(
+        async () =>
+          (await (
+            window as unknown as { axe: { run(): Promise<AxeResults> } }
+          ).axe.run()) as AxeResults,
+      );
       const serious = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -11,7 +11,14 @@ import { buildSite, type BuiltSite } from './support/built-site.ts';
 
 /** Record and collection pages of the shipped content, as people and agents read them. */
 let site: BuiltSite;
-type Data = Record<string, unknown> & { slug: string; title: string; summary: string; category: string; lastUpdated: string; body: string };
+type Data = Record<string, unknown> & {
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  lastUpdated: string;
+  body: string;
+};
 const records = {} as Record<CollectionKey, Data[]>;
 
 beforeAll(async () => {
@@ -19,7 +26,11 @@ beforeAll(async () => {
   for (const key of COLLECTION_KEYS) {
     // The summaries list is in the collection's published order.
     const order = await site.json<{ slug: string }[]>(`_data/summaries/${key}.json`);
-    records[key] = await Promise.all(order.map(async ({ slug }) => (await site.json<{ data: Data }>(`api/v1/${key}/${slug}.json`)).data));
+    records[key] = await Promise.all(
+      order.map(
+        async ({ slug }) => (await site.json<{ data: Data }>(`api/v1/${key}/${slug}.json`)).data,
+      ),
+    );
   }
 });
 
@@ -29,7 +40,8 @@ const main = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)![1]!;
 /** What a reader sees: the text without tags (and so without attributes). */
 const visible = (html: string) => html.replace(/<[^>]+>/g, '');
 const escaped = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
-const everyRecord = () => COLLECTION_KEYS.flatMap((key) => records[key].map((record, i) => ({ key, record, i })));
+const everyRecord = () =>
+  COLLECTION_KEYS.flatMap((key) => records[key].map((record, i) => ({ key, record, i })));
 
 describe('readable dates', () => {
   it('name the day, the month in English and the year, in UTC, inside <time>', () => {
@@ -40,13 +52,21 @@ describe('readable dates', () => {
   });
 
   it('replace every ISO date people read on record, collection and pricing pages and their twins', async () => {
-    const pages = [...COLLECTION_KEYS.flatMap((key) => [`${key}/index.html`, ...records[key].map((r) => `${key}/${r.slug}/index.html`)]), 'pricing/index.html'];
+    const pages = [
+      ...COLLECTION_KEYS.flatMap((key) => [
+        `${key}/index.html`,
+        ...records[key].map((r) => `${key}/${r.slug}/index.html`),
+      ]),
+      'pricing/index.html',
+    ];
     for (const file of pages) {
       expect(visible(main(await site.read(file))), file).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
       expect(await site.read(`${file}.md`), file).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     }
     for (const { key, record } of everyRecord()) {
-      expect(await page(key, record.slug)).toContain(timeElement(String(record.published ?? record.lastUpdated)));
+      expect(await page(key, record.slug)).toContain(
+        timeElement(String(record.published ?? record.lastUpdated)),
+      );
     }
   });
 });
@@ -54,31 +74,46 @@ describe('readable dates', () => {
 describe('badges and labels', () => {
   it('label every enumerated value and every reference of the schemas', () => {
     for (const key of COLLECTION_KEYS) {
-      for (const [field, property] of Object.entries(frontmatterSchema(key).properties as Record<string, JsonSchema>)) {
-        for (const value of (property.enum as string[] | undefined) ?? []) expect(valueLabel(field, value), `${key}.${field}: ${value}`).not.toBe(value);
+      for (const [field, property] of Object.entries(
+        frontmatterSchema(key).properties as Record<string, JsonSchema>,
+      )) {
+        for (const value of (property.enum as string[] | undefined) ?? [])
+          expect(valueLabel(field, value), `${key}.${field}: ${value}`).not.toBe(value);
       }
     }
     expect(REFERENCE_FIELDS.length).toBeGreaterThan(0);
-    for (const { collection, field } of REFERENCE_FIELDS) expect(referrerLabel(collection, field)).toBeTruthy();
+    for (const { collection, field } of REFERENCE_FIELDS)
+      expect(referrerLabel(collection, field)).toBeTruthy();
   });
 
   it('show category and severity in words, never as codes', async () => {
     for (const { key, record } of everyRecord()) {
       const html = await page(key, record.slug);
-      expect(html, record.slug).toContain(`<span class="badge badge-category badge-category-${record.category}">Category: ${escaped(valueLabel('category', record.category))}</span>`);
+      expect(html, record.slug).toContain(
+        `<span class="badge badge-category badge-category-${record.category}">Category: ${escaped(valueLabel('category', record.category))}</span>`,
+      );
       expect(html).not.toContain(`<code>${record.category}</code>`);
       if (key === 'exposures') {
         const severity = String(record.severity);
-        expect(html).toContain(`<span class="badge badge-severity badge-severity-${severity}">Severity: ${valueLabel('severity', severity)}</span>`);
+        expect(html).toContain(
+          `<span class="badge badge-severity badge-severity-${severity}">Severity: ${valueLabel('severity', severity)}</span>`,
+        );
       }
-      expect(await twin(key, record.slug)).toContain(`Category: ${valueLabel('category', record.category)}`);
+      expect(await twin(key, record.slug)).toContain(
+        `Category: ${valueLabel('category', record.category)}`,
+      );
     }
   });
 
   it('has no Id column in any table of the site', async () => {
     for (const file of await site.files('**/*.html')) {
-      const headers = [...(await site.read(file)).matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) => visible(m[1]!).trim().toLowerCase());
-      expect(headers.filter((h) => h === 'id' || h.endsWith(' id')), file).toEqual([]);
+      const headers = [...(await site.read(file)).matchAll(/<th[^>]*>([\s\S]*?)<\/th>/g)].map((m) =>
+        visible(m[1]!).trim().toLowerCase(),
+      );
+      expect(
+        headers.filter((h) => h === 'id' || h.endsWith(' id')),
+        file,
+      ).toEqual([]);
     }
     expect(await site.read('pricing/index.html.md')).not.toMatch(/\|\s*Id\s*\|/);
   });
@@ -87,9 +122,13 @@ describe('badges and labels', () => {
 describe('navigation', () => {
   it('puts every record and collection page in a breadcrumb trail, the page itself current', async () => {
     for (const { key, record } of everyRecord()) {
-      const nav = /<nav class="breadcrumbs" aria-label="Breadcrumb">([\s\S]*?)<\/nav>/.exec(await page(key, record.slug))?.[1];
+      const nav = /<nav class="breadcrumbs" aria-label="Breadcrumb">([\s\S]*?)<\/nav>/.exec(
+        await page(key, record.slug),
+      )?.[1];
       expect(nav, record.slug).toBeDefined();
-      const links = [...nav!.matchAll(/<a href="([^"]+)"( aria-current="page")?>([^<]*)<\/a>/g)].map((m) => [m[1], Boolean(m[2]), m[3]]);
+      const links = [
+        ...nav!.matchAll(/<a href="([^"]+)"( aria-current="page")?>([^<]*)<\/a>/g),
+      ].map((m) => [m[1], Boolean(m[2]), m[3]]);
       expect(links).toEqual([
         ['/', false, 'Home'],
         [`/${key}/`, false, COLLECTIONS[key].title],
@@ -97,7 +136,9 @@ describe('navigation', () => {
       ]);
       expect(await twin(key, record.slug)).not.toContain('Breadcrumb');
     }
-    expect(await site.read('threats/index.html')).toContain('<li><a href="/threats/" aria-current="page">Threats</a></li>');
+    expect(await site.read('threats/index.html')).toContain(
+      '<li><a href="/threats/" aria-current="page">Threats</a></li>',
+    );
   });
 
   it("links each record to the ones before and after it in its collection's order, in the HTML page only", async () => {
@@ -106,7 +147,11 @@ describe('navigation', () => {
       const list = records[key];
       const nav = /<nav class="record-pager" aria-label="([^"]+)">([\s\S]*?)<\/nav>/.exec(html);
       expect(nav, record.slug).not.toBeNull();
-      expect(nav![1]).toBe(key === 'posts' ? 'Newer and older posts' : `Previous and next in ${COLLECTIONS[key].title}`);
+      expect(nav![1]).toBe(
+        key === 'posts'
+          ? 'Newer and older posts'
+          : `Previous and next in ${COLLECTIONS[key].title}`,
+      );
       const rel = (name: string) => new RegExp(`rel="${name}" href="([^"]+)"`).exec(nav![2]!)?.[1];
       expect(rel('prev')).toBe(i > 0 ? `/${key}/${list[i - 1]!.slug}/` : undefined);
       expect(rel('next')).toBe(i < list.length - 1 ? `/${key}/${list[i + 1]!.slug}/` : undefined);
@@ -122,11 +167,18 @@ describe('related records', () => {
       for (const record of records[collection]) {
         const slugs = (record[field] as string[]) ?? [];
         if (!slugs.length) continue;
-        const [html, markdown] = [await page(collection, record.slug), await twin(collection, record.slug)];
-        expect(html).toContain(`<h3 id="${labelOf(field).toLowerCase().replace(/ /g, '-')}">${labelOf(field)}</h3>`);
+        const [html, markdown] = [
+          await page(collection, record.slug),
+          await twin(collection, record.slug),
+        ];
+        expect(html).toContain(
+          `<h3 id="${labelOf(field).toLowerCase().replace(/ /g, '-')}">${labelOf(field)}</h3>`,
+        );
         for (const slug of slugs) {
           const referenced = records[target].find((r) => r.slug === slug)!;
-          expect(html, `${record.slug} -> ${slug}`).toContain(`<a href="/${target}/${slug}/">${escaped(referenced.title)}</a>: ${escaped(referenced.summary)}`);
+          expect(html, `${record.slug} -> ${slug}`).toContain(
+            `<a href="/${target}/${slug}/">${escaped(referenced.title)}</a>: ${escaped(referenced.summary)}`,
+          );
           expect(markdown).toContain(`](/${target}/${slug}/): `);
         }
       }
@@ -137,18 +189,26 @@ describe('related records', () => {
     let checked = 0;
     for (const { collection, field, target } of REFERENCE_FIELDS) {
       for (const referenced of records[target]) {
-        const referrers = records[collection].filter((r) => ((r[field] as string[]) ?? []).includes(referenced.slug));
+        const referrers = records[collection].filter((r) =>
+          ((r[field] as string[]) ?? []).includes(referenced.slug),
+        );
         if (!referrers.length) continue;
         const html = await page(target, referenced.slug);
-        const section = html.split(`>${referrerLabel(collection, field)}</h3>`)[1]?.split('</ul>')[0];
+        const section = html
+          .split(`>${referrerLabel(collection, field)}</h3>`)[1]
+          ?.split('</ul>')[0];
         expect(section, `${target}/${referenced.slug}: ${collection}.${field}`).toBeDefined();
         // In the referring collection's order: the shipped content stays under the listing cap.
-        expect([...section!.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1])).toEqual(referrers.map((r) => `/${collection}/${r.slug}/`));
+        expect([...section!.matchAll(/<a href="([^"]+)">/g)].map((m) => m[1])).toEqual(
+          referrers.map((r) => `/${collection}/${r.slug}/`),
+        );
         checked++;
       }
     }
     // A threat's controls are listed on each control's glossary page.
-    expect(await page('glossary', 'passkeys')).toContain('<a href="/threats/credential-phishing/">');
+    expect(await page('glossary', 'passkeys')).toContain(
+      '<a href="/threats/credential-phishing/">',
+    );
     expect(checked).toBeGreaterThan(50);
   });
 });
@@ -171,7 +231,11 @@ describe('collection pages', () => {
   it('show each record as a card: its title as a heading link, summary, badges and date, in order', async () => {
     for (const key of COLLECTION_KEYS) {
       const html = main(await site.read(`${key}/index.html`));
-      const cards = html.split('<ul class="record-cards">')[1]!.split('</ul>\n')[0]!.split('<li>').slice(1);
+      const cards = html
+        .split('<ul class="record-cards">')[1]!
+        .split('</ul>\n')[0]!
+        .split('<li>')
+        .slice(1);
       expect(cards).toHaveLength(records[key].length);
       records[key].forEach((record, i) => {
         const card = cards[i]!;
@@ -181,7 +245,9 @@ describe('collection pages', () => {
         expect(card).toContain(timeElement(String(record.published ?? record.lastUpdated)));
       });
       const markdown = await site.read(`${key}/index.html.md`);
-      expect(markdown).toContain(`- [${records[key][0]!.title}](/${key}/${records[key][0]!.slug}/)`);
+      expect(markdown).toContain(
+        `- [${records[key][0]!.title}](/${key}/${records[key][0]!.slug}/)`,
+      );
       expect(markdown).not.toContain('Breadcrumb');
     }
   });

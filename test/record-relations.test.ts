@@ -47,23 +47,40 @@ describe("an edited record's relations (npm run dev writes its page at once)", (
   });
 
   it('are those made afresh when the edit keeps its place and references: the edited record everywhere, never the one it replaced', async () => {
-    const next = await edit((text) => text.replace(/^summary: .*$/m, 'summary: A summary edited while the dev server runs.'));
-    const edited = next.records.glossary.find((record) => record.slug === syntheticSlug('glossary', 2))!;
+    const next = await edit((text) =>
+      text.replace(/^summary: .*$/m, 'summary: A summary edited while the dev server runs.'),
+    );
+    const edited = next.records.glossary.find(
+      (record) => record.slug === syntheticSlug('glossary', 2),
+    )!;
     const relations = everyRelation(next);
     expect(relations).toEqual(afresh(next));
     // By identity: a threat that references the term lists the edited record, and the term's neighbours point at it.
-    const seen = relations.flatMap(({ record, neighbours, referrers }) => [record, neighbours.previous, neighbours.next, ...referrers.flatMap((r) => r.records)]);
+    const seen = relations.flatMap(({ record, neighbours, referrers }) => [
+      record,
+      neighbours.previous,
+      neighbours.next,
+      ...referrers.flatMap((r) => r.records),
+    ]);
     expect(seen).toContain(edited);
-    expect(seen.filter((record) => record?.slug === edited.slug && record.collection === 'glossary').every((record) => record === edited)).toBe(true);
+    expect(
+      seen
+        .filter((record) => record?.slug === edited.slug && record.collection === 'glossary')
+        .every((record) => record === edited),
+    ).toBe(true);
     expect(everyRelation(corpus)).toEqual(afresh(corpus));
   });
 
   it('are those made afresh when the edit moves the record in its order or changes what it references', async () => {
-    let next = await edit((text) => text.replace(/^title: .*$/m, 'title: "Aardvark, first of all terms"'));
+    let next = await edit((text) =>
+      text.replace(/^title: .*$/m, 'title: "Aardvark, first of all terms"'),
+    );
     expect(next.records.glossary[0]!.slug).toBe(syntheticSlug('glossary', 2));
     expect(everyRelation(next)).toEqual(afresh(next));
     corpus = next;
-    next = await edit((text) => text.replace(new RegExp(syntheticSlug('exposures', 2), 'g'), syntheticSlug('exposures', 4)));
+    next = await edit((text) =>
+      text.replace(new RegExp(syntheticSlug('exposures', 2), 'g'), syntheticSlug('exposures', 4)),
+    );
     expect(everyRelation(next)).toEqual(afresh(next));
   });
 });

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composedOutput, type FileContent, type LazyOutput, type Output } from '../generator/outputs.ts';
+import {
+  composedOutput,
+  type FileContent,
+  type LazyOutput,
+  type Output,
+} from '../generator/outputs.ts';
 import { renderAhead } from '../generator/render-ahead.ts';
 import { openDist, writeDistSwapped } from '../generator/write-dist.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -12,17 +17,25 @@ describe('outputs with a thread of their own', () => {
     const root = await temporaryDirectory('early-');
     const out = path.join(root, 'dist');
     let started = 0;
-    const index = (text: string): LazyOutput => ({ signature: text, render: () => text, renderElsewhere: async () => {
-      started++;
-      return text;
-    } });
+    const index = (text: string): LazyOutput => ({
+      signature: text,
+      render: () => text,
+      renderElsewhere: async () => {
+        started++;
+        return text;
+      },
+    });
     const dist = openDist(out, path.join(root, 'manifest.json'));
     const build = async (output: LazyOutput) => {
       dist.begin();
       dist.prepare('index.json', output);
       const startedBeforeWrite = started;
       const written = await dist.write(new Map<string, Output>([['index.json', output]]), 'inputs');
-      return { startedBeforeWrite, written: written.written, text: await readFile(path.join(out, 'index.json'), 'utf8') };
+      return {
+        startedBeforeWrite,
+        written: written.written,
+        text: await readFile(path.join(out, 'index.json'), 'utf8'),
+      };
     };
     expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 1, text: 'one' });
     // Held as it would be written: neither started nor written.
@@ -49,7 +62,9 @@ describe('outputs with a thread of their own', () => {
       const dist = openDist(out, path.join(root, 'cache', 'manifest.json'), { links });
       dist.begin();
       dist.prepare('_data/index.json', index(text));
-      return (await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs')).written;
+      return (
+        await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs')
+      ).written;
     };
     const file = path.join(out, '_data/index.json');
     const link = path.join(links, '_data/index.json');
@@ -79,13 +94,23 @@ describe('outputs with a thread of their own', () => {
     const pooledAt: number[] = [];
     const entries: [string, Output][] = Array.from({ length: 400 }, (_, i): [string, Output] => [
       `page-${i}/index.html`,
-      { signature: String(i), render: () => 'page', renderInPool: async () => {
-        pooledAt.push(performance.now());
-        return 'page';
-      } },
+      {
+        signature: String(i),
+        render: () => 'page',
+        renderInPool: async () => {
+          pooledAt.push(performance.now());
+          return 'page';
+        },
+      },
     ]);
-    entries.push(['index.json', { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText }]);
-    const ahead = renderAhead(entries, () => true, { threads: 2, early: new Map([['index.json', earlyText]]) });
+    entries.push([
+      'index.json',
+      { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText },
+    ]);
+    const ahead = renderAhead(entries, () => true, {
+      threads: 2,
+      early: new Map([['index.json', earlyText]]),
+    });
     try {
       const firstPage = ahead.at(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -106,17 +131,27 @@ describe('outputs with a thread of their own', () => {
     /** The files of a write into `dir`, and whether the index's thread found the last page and the file of parts there when it started. */
     const write = (dir: string) => {
       const seen: { written?: boolean[] } = {};
-      const pages = Array.from({ length: 400 }, (_, i): [string, Output] => [`page-${i}.html`, { signature: `${i}`, render: () => `page ${i}`, renderInPool: async () => `page ${i}` }]);
-      const parts = composedOutput(pages.slice(0, 3).map(([file, output], i) => ({ key: `${i}`, prefix: '', file, output })));
+      const pages = Array.from({ length: 400 }, (_, i): [string, Output] => [
+        `page-${i}.html`,
+        { signature: `${i}`, render: () => `page ${i}`, renderInPool: async () => `page ${i}` },
+      ]);
+      const parts = composedOutput(
+        pages.slice(0, 3).map(([file, output], i) => ({ key: `${i}`, prefix: '', file, output })),
+      );
       const index: LazyOutput = {
         signature: 'index',
         render: () => 'index',
         renderElsewhere: async () => {
-          seen.written = ['page-399.html', 'all.txt'].map((file) => existsSync(path.join(dir, file)));
+          seen.written = ['page-399.html', 'all.txt'].map((file) =>
+            existsSync(path.join(dir, file)),
+          );
           return 'index';
         },
       };
-      return { seen, files: new Map<string, Output>([...pages, ['all.txt', parts], ['index.json', index]]) };
+      return {
+        seen,
+        files: new Map<string, Output>([...pages, ['all.txt', parts], ['index.json', index]]),
+      };
     };
     const inPlace = write(out);
     const dist = openDist(out, path.join(root, 'manifest.json'));

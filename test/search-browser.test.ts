@@ -19,8 +19,10 @@ import { syntheticSlug } from './support/synthetic-corpus.ts';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available) console.warn(`Skipping search browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!available)
+  console.warn(`Skipping search browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
 
 const BOX = 'form[data-search-box] input[name="q"]';
 const LISTBOX = '[role="listbox"]';
@@ -30,7 +32,9 @@ let server: Listening;
 let distDir: string;
 
 const contexts: BrowserContext[] = [];
-async function newPage(options: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+async function newPage(
+  options: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {},
+): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext(options);
   contexts.push(context);
   const page = await context.newPage();
@@ -44,12 +48,27 @@ async function newPage(options: { javaScriptEnabled?: boolean; bypassCSP?: boole
 
 /** axe-core's serious and critical violations on the page as it is now (the context must bypass the CSP to inject it). */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(await readFile(path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'), 'utf8'));
+  await page.evaluate(
+    await readFile(
+      path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
+      'utf8',
+    ),
+  );
   const violations = await page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    const { violations } = await (
+      window as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe.run();
     return violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const box = (page: Page) => page.locator(BOX);
@@ -61,7 +80,10 @@ describe.runIf(available)('search in a browser', () => {
     const site = await prepareSite(2);
     distDir = site.distDir;
     server = await startServer({ distDir: site.distDir, dataDir: site.dataDir });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -77,8 +99,14 @@ describe.runIf(available)('search in a browser', () => {
       await box(page).press('Enter');
       await page.waitForURL(/\/search\/\?q=threats\+rec$/);
       expect(await page.locator('h1').count()).toBe(1);
-      expect(await page.locator('.search-outcome h2').textContent()).toBe('2 results for “threats rec”');
-      expect(await page.locator('.search-results a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      expect(await page.locator('.search-outcome h2').textContent()).toBe(
+        '2 results for “threats rec”',
+      );
+      expect(
+        await page
+          .locator('.search-results a')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+      ).toEqual([
         `/threats/${syntheticSlug('threats', 0)}/`,
         `/threats/${syntheticSlug('threats', 1)}/`,
       ]);
@@ -124,7 +152,9 @@ describe.runIf(available)('search in a browser', () => {
       await page.keyboard.type('threats rec');
       await expect.poll(() => options(page).count()).toBe(2);
       expect(await box(page).getAttribute('aria-expanded')).toBe('true');
-      expect(await box(page).getAttribute('aria-controls')).toBe(await page.locator(LISTBOX).getAttribute('id'));
+      expect(await box(page).getAttribute('aria-controls')).toBe(
+        await page.locator(LISTBOX).getAttribute('id'),
+      );
       expect(await page.locator(LISTBOX).isVisible()).toBe(true);
       await expect.poll(() => liveRegion(page).textContent()).toBe('2 results for “threats rec”.');
       expect(await liveRegion(page).getAttribute('aria-live')).toBe('polite');
@@ -140,7 +170,10 @@ describe.runIf(available)('search in a browser', () => {
       await expect.poll(() => options(page).count()).toBe(6);
       const ids = await options(page).evaluateAll((list) => list.map((o) => o.id));
       const activeId = () => box(page).getAttribute('aria-activedescendant');
-      const selected = () => page.locator('[role="option"][aria-selected="true"]').evaluateAll((list) => list.map((o) => o.id));
+      const selected = () =>
+        page
+          .locator('[role="option"][aria-selected="true"]')
+          .evaluateAll((list) => list.map((o) => o.id));
       expect(await activeId()).toBeNull();
       await page.keyboard.press('ArrowDown');
       expect(await activeId()).toBe(ids[0]);
@@ -218,7 +251,9 @@ describe.runIf(available)('search in a browser', () => {
       const { page } = await newPage();
       const held: (() => Promise<void>)[] = [];
       const aborted: string[] = [];
-      page.on('requestfailed', (request) => aborted.push(new URL(request.url()).searchParams.get('q')!));
+      page.on('requestfailed', (request) =>
+        aborted.push(new URL(request.url()).searchParams.get('q')!),
+      );
       // The first search is held until the second has been answered, as a slow network would.
       await page.route('**/api/v1/search?*', async (route) => {
         if (new URL(route.request().url()).searchParams.get('q') === 'threats') {
@@ -232,11 +267,15 @@ describe.runIf(available)('search in a browser', () => {
       await page.keyboard.type('threats');
       await expect.poll(() => held.length).toBe(1);
       await page.keyboard.type(' record 1');
-      await expect.poll(() => liveRegion(page).textContent()).toBe('1 result for “threats record 1”.');
+      await expect
+        .poll(() => liveRegion(page).textContent())
+        .toBe('1 result for “threats record 1”.');
       await held[0]!();
       await expect.poll(() => aborted).toEqual(['threats']);
       expect(await options(page).count()).toBe(1);
-      expect(await options(page).first().getAttribute('href')).toBe(`/threats/${syntheticSlug('threats', 1)}/`);
+      expect(await options(page).first().getAttribute('href')).toBe(
+        `/threats/${syntheticSlug('threats', 1)}/`,
+      );
     });
 
     it('has no serious or critical accessibility violation with the list open and a result chosen', async () => {
@@ -254,7 +293,14 @@ describe.runIf(available)('search in a browser', () => {
     let mirror: MirrorServer;
     beforeAll(async () => {
       const port = await freePort();
-      mirror = await startNginx(nginxConfig(await mirrorPlan({ root: distDir, apiUrl: 'https://full.example' }), { listen: `127.0.0.1:${port}`, brotli: false }), port, { brotli: false });
+      mirror = await startNginx(
+        nginxConfig(await mirrorPlan({ root: distDir, apiUrl: 'https://full.example' }), {
+          listen: `127.0.0.1:${port}`,
+          brotli: false,
+        }),
+        port,
+        { brotli: false },
+      );
     });
     afterAll(() => mirror?.stop());
 
@@ -262,8 +308,14 @@ describe.runIf(available)('search in a browser', () => {
       const { page } = await newPage();
       await page.goto(`${mirror.url}/search/?q=${encodeURIComponent('phishing <b>')}`);
       const note = page.locator('.search-unavailable');
-      await expect.poll(() => note.textContent()).toBe('Search is not available on this copy of the site. Search for “phishing <b>” on detour.example.');
-      expect(await note.locator('a').getAttribute('href')).toBe('https://detour.example/search/?q=phishing+%3Cb%3E');
+      await expect
+        .poll(() => note.textContent())
+        .toBe(
+          'Search is not available on this copy of the site. Search for “phishing <b>” on detour.example.',
+        );
+      expect(await note.locator('a').getAttribute('href')).toBe(
+        'https://detour.example/search/?q=phishing+%3Cb%3E',
+      );
       expect(await page.locator('#search-q').inputValue()).toBe('phishing <b>');
       expect(await page.locator('.search-outcome').count()).toBe(0);
     });
@@ -273,7 +325,9 @@ describe.runIf(available)('search in a browser', () => {
       await page.goto(`${mirror.url}/`);
       await box(page).click();
       await page.keyboard.type('phishing');
-      await expect.poll(() => liveRegion(page).textContent()).toBe('Results as you type are not available on this copy of the site.');
+      await expect
+        .poll(() => liveRegion(page).textContent())
+        .toBe('Results as you type are not available on this copy of the site.');
       expect(await box(page).getAttribute('aria-expanded')).toBe('false');
     });
   });

@@ -11,18 +11,24 @@ const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>
   Object.fromEntries(
     COLLECTION_KEYS.map((key, k) => [
       key,
-      Array.from({ length: 40 }, (_, i): Summary => ({
-        slug: `${key}-${i}`,
-        title: `${key} record ${i} ${['phishing', 'isolation', 'extension', 'exposure'][(i + k) % 4]}`,
-        category: 'general',
-        summary: summaryOf(key, i),
-        url: `https://example.com/${key}/${key}-${i}/`,
-        lastUpdated: '2026-10-14',
-      })),
+      Array.from(
+        { length: 40 },
+        (_, i): Summary => ({
+          slug: `${key}-${i}`,
+          title: `${key} record ${i} ${['phishing', 'isolation', 'extension', 'exposure'][(i + k) % 4]}`,
+          category: 'general',
+          summary: summaryOf(key, i),
+          url: `https://example.com/${key}/${key}-${i}/`,
+          lastUpdated: '2026-10-14',
+        }),
+      ),
     ]),
   ) as Record<CollectionKey, Summary[]>;
 
-const listsOf = (summaries: Record<CollectionKey, Summary[]>) => Object.fromEntries(COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`])) as Record<CollectionKey, string>;
+const listsOf = (summaries: Record<CollectionKey, Summary[]>) =>
+  Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`]),
+  ) as Record<CollectionKey, string>;
 
 describe('the search index built on a thread of its own', () => {
   it('is the index built on the current thread, byte for byte', async () => {
@@ -36,11 +42,20 @@ describe('the search index built on a thread of its own', () => {
   it('is patched from the file of the last index, or made whole when that file is gone', async () => {
     const dir = await temporaryDirectory('search-index-');
     const before = corpusOf((key, i) => `Summary ${i} of ${key}.`);
-    const after = corpusOf((key, i) => (key === 'threats' && i === 7 ? 'An edited summary with new words' : `Summary ${i} of ${key}.`));
+    const after = corpusOf((key, i) =>
+      key === 'threats' && i === 7 ? 'An edited summary with new words' : `Summary ${i} of ${key}.`,
+    );
     const last = path.join(dir, 'search-index.json');
-    writeFileSync(last, searchIndexJson((key) => before[key]));
+    writeFileSync(
+      last,
+      searchIndexJson((key) => before[key]),
+    );
     const whole = searchIndexJson((key) => after[key]);
     expect(Buffer.from(await searchIndexOffThread(listsOf(after), last)).equals(whole)).toBe(true);
-    expect(Buffer.from(await searchIndexOffThread(listsOf(after), path.join(dir, 'gone.json'))).equals(whole)).toBe(true);
+    expect(
+      Buffer.from(await searchIndexOffThread(listsOf(after), path.join(dir, 'gone.json'))).equals(
+        whole,
+      ),
+    ).toBe(true);
   });
 });

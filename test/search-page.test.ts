@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
-import { fillSearchPage, NO_SEARCH, searchPageTemplate, slotMarker, type SearchPageTemplate } from '../core/search-page-template.ts';
+import {
+  fillSearchPage,
+  NO_SEARCH,
+  searchPageTemplate,
+  slotMarker,
+  type SearchPageTemplate,
+} from '../core/search-page-template.ts';
 import { PAGE_RESULTS } from '../runtime/search-page.ts';
 import { MAX_QUERY_LENGTH } from '../runtime/search.ts';
 import { createApp, type App } from '../server/app.ts';
@@ -24,21 +30,30 @@ beforeAll(async () => {
   staticPage = await readFile(path.join(site.distDir, 'search/index.html'), 'utf8');
 });
 
-const get = (target: string, init: RequestInit = {}) => app(new Request(`http://127.0.0.1${target}`, init));
+const get = (target: string, init: RequestInit = {}) =>
+  app(new Request(`http://127.0.0.1${target}`, init));
 const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern, 'g'))?.length ?? 0;
 const searchFor = (q: string) => get(`/search/?q=${encodeURIComponent(q)}`);
 
 describe('the search page template', () => {
   it('is the static search page with slots, which the build fills with nothing searched', async () => {
-    const template = JSON.parse(await readFile(path.join(site.distDir, '_data/search-page.json'), 'utf8')) as SearchPageTemplate;
+    const template = JSON.parse(
+      await readFile(path.join(site.distDir, '_data/search-page.json'), 'utf8'),
+    ) as SearchPageTemplate;
     expect([...new Set(template.slots)].sort()).toEqual(['outcome', 'query', 'title']);
     expect(fillSearchPage(template, NO_SEARCH)).toBe(staticPage);
     expect(staticPage).not.toMatch(/[\u{E000}\u{E001}]/u);
   });
 
   it('refuses a page that lacks a slot or names an unknown one', () => {
-    expect(() => searchPageTemplate(`<title>${slotMarker('title')}</title>${slotMarker('query')}`)).toThrow(/no "outcome" slot/);
-    expect(() => searchPageTemplate(`${slotMarker('title')}${slotMarker('query')}${slotMarker('outcome')}\u{E000}nope\u{E001}`)).toThrow(/Unknown search page slot "nope"/);
+    expect(() =>
+      searchPageTemplate(`<title>${slotMarker('title')}</title>${slotMarker('query')}`),
+    ).toThrow(/no "outcome" slot/);
+    expect(() =>
+      searchPageTemplate(
+        `${slotMarker('title')}${slotMarker('query')}${slotMarker('outcome')}\u{E000}nope\u{E001}`,
+      ),
+    ).toThrow(/Unknown search page slot "nope"/);
   });
 });
 
@@ -62,7 +77,9 @@ describe('/search/?q=', () => {
     expect(html).toContain('<footer class="site-footer">');
     expect(html).toMatch(/<h2 id="search-outcome-title">\d+ results? for “threats record 1”<\/h2>/);
     // Best first: the record whose title has every word; links stay on this copy of the site.
-    expect(html).toMatch(/<ol class="search-results">\n<li><a href="\/threats\/threats-record-1\/">threats record 1 [^<]*<\/a> <span class="search-collection">Threats<\/span>/);
+    expect(html).toMatch(
+      /<ol class="search-results">\n<li><a href="\/threats\/threats-record-1\/">threats record 1 [^<]*<\/a> <span class="search-collection">Threats<\/span>/,
+    );
     expect(html).not.toContain('https://detour.example/threats/');
   });
 
@@ -83,15 +100,31 @@ describe('/search/?q=', () => {
   });
 
   it('escapes a hostile query everywhere it shows it', async () => {
-    for (const q of ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', "' autofocus onfocus=alert(1) x='", '&lt;b&gt; & </title><h1>x']) {
+    for (const q of [
+      '<script>alert(1)</script>',
+      '"><img src=x onerror=alert(1)>',
+      "' autofocus onfocus=alert(1) x='",
+      '&lt;b&gt; & </title><h1>x',
+    ]) {
       const html = await (await searchFor(q)).text();
       expect(count(html, /<script/), q).toBe(count(staticPage, /<script/));
       expect(count(html, /<h1[ >]/), q).toBe(1);
       expect(html, q).not.toMatch(/<img|<\/title><h1>/);
-      const escaped = q.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+      const escaped = q
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
       // The query stays inside the attribute value and the title text: no tag or attribute of its own.
-      expect(html.match(/<input id="search-q"[^>]*>/)?.[0], q).toBe(`<input id="search-q" name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" autocomplete="off" value="${escaped}">`);
-      expect(html.match(/<title>[^<]*<\/title>/)?.[0], q).toMatch(new RegExp(`^<title>Search results for “${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” \\| [^<]+</title>$`));
+      expect(html.match(/<input id="search-q"[^>]*>/)?.[0], q).toBe(
+        `<input id="search-q" name="q" type="search" required maxlength="${MAX_QUERY_LENGTH}" autocomplete="off" value="${escaped}">`,
+      );
+      expect(html.match(/<title>[^<]*<\/title>/)?.[0], q).toMatch(
+        new RegExp(
+          `^<title>Search results for “${escaped.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}” \\| [^<]+</title>$`,
+        ),
+      );
     }
   });
 
@@ -115,7 +148,9 @@ describe('/search/?q=', () => {
     const html = await res.text();
     expect(count(html, /<h1[ >]/)).toBe(1);
     expect(html).toContain('This search is too long');
-    expect(html).toContain(`It has ${q.length} characters; a search can have at most ${MAX_QUERY_LENGTH}.`);
+    expect(html).toContain(
+      `It has ${q.length} characters; a search can have at most ${MAX_QUERY_LENGTH}.`,
+    );
     expect(html).toContain(`value="${q.replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`);
     expect(html).not.toContain('<b>');
     // At the limit, it searches.
@@ -138,6 +173,8 @@ describe('/search/?q=', () => {
   it('serves the Markdown twin to a client that asks for Markdown', async () => {
     const res = await get('/search/?q=record', { headers: { Accept: 'text/markdown' } });
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe(await readFile(path.join(site.distDir, 'search/index.html.md'), 'utf8'));
+    expect(await res.text()).toBe(
+      await readFile(path.join(site.distDir, 'search/index.html.md'), 'utf8'),
+    );
   });
 });

@@ -5,19 +5,51 @@ import { createSearch, queryTerms } from '../runtime/search.ts';
 
 function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category'>[]): string {
   const mini = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
-  mini.addAll(docs.map((d) => ({ ...d, id: `${d.collection}/${d.slug}`, url: `https://x.example/${d.slug}/`, category: 'c' })));
+  mini.addAll(
+    docs.map((d) => ({
+      ...d,
+      id: `${d.collection}/${d.slug}`,
+      url: `https://x.example/${d.slug}/`,
+      category: 'c',
+    })),
+  );
   return JSON.stringify(mini);
 }
 
 // Crafted so that plain BM25, title boost included, scores the summary-only match highest:
 // the term is common among titles (low weight there) and rare among summaries.
 const CORPUS = index([
-  ...Array.from({ length: 8 }, (_, i) => ({ collection: 'threats', slug: `title-${i}`, title: `Quarantine policy ${i} for long-running managed endpoints and devices`, summary: `Filler summary ${i} text.` })),
+  ...Array.from({ length: 8 }, (_, i) => ({
+    collection: 'threats',
+    slug: `title-${i}`,
+    title: `Quarantine policy ${i} for long-running managed endpoints and devices`,
+    summary: `Filler summary ${i} text.`,
+  })),
   { collection: 'glossary', slug: 'summary-only', title: 'Isolation', summary: 'Quarantine' },
-  { collection: 'posts', slug: 'both', title: 'Quarantine and isolation', summary: 'Isolation basics.' },
-  { collection: 'ai', slug: 'partial', title: 'Isolation of agents', summary: 'Quarantine for agents' },
-  { collection: 'exposures', slug: 'none-in-title', title: 'Unrelated heading', summary: 'Quarantine and isolation' },
-  ...Array.from({ length: 8 }, (_, i) => ({ collection: 'apps', slug: `filler-${i}`, title: `Other ${i}`, summary: `Different filler ${i} words here.` })),
+  {
+    collection: 'posts',
+    slug: 'both',
+    title: 'Quarantine and isolation',
+    summary: 'Isolation basics.',
+  },
+  {
+    collection: 'ai',
+    slug: 'partial',
+    title: 'Isolation of agents',
+    summary: 'Quarantine for agents',
+  },
+  {
+    collection: 'exposures',
+    slug: 'none-in-title',
+    title: 'Unrelated heading',
+    summary: 'Quarantine and isolation',
+  },
+  ...Array.from({ length: 8 }, (_, i) => ({
+    collection: 'apps',
+    slug: `filler-${i}`,
+    title: `Other ${i}`,
+    summary: `Different filler ${i} words here.`,
+  })),
 ]);
 
 describe('search ranking', () => {
@@ -27,7 +59,9 @@ describe('search ranking', () => {
     const order = search.search('quarantine', 50).map((h) => h.slug);
     expect(order).toHaveLength(12);
     const summaryOnly = ['summary-only', 'partial', 'none-in-title'];
-    const lastTitle = Math.max(...order.filter((s) => !summaryOnly.includes(s)).map((s) => order.indexOf(s)));
+    const lastTitle = Math.max(
+      ...order.filter((s) => !summaryOnly.includes(s)).map((s) => order.indexOf(s)),
+    );
     const firstSummary = Math.min(...summaryOnly.map((s) => order.indexOf(s)));
     expect(lastTitle).toBeLessThan(firstSummary);
   });

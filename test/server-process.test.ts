@@ -33,19 +33,30 @@ function npm(script: string, env: Record<string, string>) {
     cwd: project,
     // Its own process group, so a test that fails can still stop everything npm started.
     detached: true,
-    env: { ...process.env, HOST: '127.0.0.1', CONTENT_DIR: site.contentDir, DIST_DIR: site.distDir, DATA_DIR: site.dataDir, ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      CONTENT_DIR: site.contentDir,
+      DIST_DIR: site.distDir,
+      DATA_DIR: site.dataDir,
+      ...env,
+    },
   });
   started.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const serving = new Promise<URL>((resolve, reject) => {
     child.stdout!.on('data', () => {
       const match = /Serving .* at (http:\/\/\S+?)\/? \(/.exec(output);
       if (match) resolve(new URL(match[1]!));
     });
-    void exit.then(({ code }) => reject(new Error(`npm run ${script} exited with ${code}:\n${output}`)));
+    void exit.then(({ code }) =>
+      reject(new Error(`npm run ${script} exited with ${code}:\n${output}`)),
+    );
   });
   // A script that is meant to fail never serves: only a test that awaits `serving` cares.
   serving.catch(() => undefined);
@@ -59,7 +70,9 @@ async function startRequest(url: URL, body: string, sent: number) {
   let answer = '';
   socket.on('data', (chunk) => (answer += chunk));
   const closed = new Promise<string>((resolve) => socket.once('close', () => resolve(answer)));
-  socket.write(`POST /api/newsletter HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, sent)}`);
+  socket.write(
+    `POST /api/newsletter HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, sent)}`,
+  );
   return { finish: () => socket.write(body.slice(sent)), closed };
 }
 
@@ -100,7 +113,9 @@ describe('npm start', () => {
         const server = npm(script, { PORT: String(port) });
         expect(await server.exit).toEqual({ code: 1, signal: null });
         expect(server.output()).toContain(`Port ${port} on 127.0.0.1 is in use`);
-        expect(server.output()).toMatch(/pick another port with PORT, e\.g\. PORT=\d+ \(PORT=0 picks a free one\)/);
+        expect(server.output()).toMatch(
+          /pick another port with PORT, e\.g\. PORT=\d+ \(PORT=0 picks a free one\)/,
+        );
         expect(server.output()).not.toMatch(/^\s+at /m);
         expect(server.output()).not.toMatch(/EADDRINUSE/);
       } finally {

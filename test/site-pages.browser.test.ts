@@ -15,10 +15,15 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  */
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available) console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+if (!available && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
+if (!available)
+  console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
 
-const AXE = readFileSync(path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE = readFileSync(
+  path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
 /** The home page with everything it loads: HTML, CSS, scripts, images, fonts. */
 const HOME_BUDGET_BYTES = 150 * 1024;
 
@@ -31,7 +36,10 @@ const titles = new Map<string, string>();
 
 const schemeAt = (width: number) => (width < 600 ? 'dark' : 'light');
 
-async function open(context: BrowserContext, stop: TourStop): Promise<{ page: Page; problems: string[] }> {
+async function open(
+  context: BrowserContext,
+  stop: TourStop,
+): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -58,17 +66,36 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the DevTools protocol, which the page's CSP (no inline scripts) does not govern.
   await page.evaluate(AXE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
   beforeAll(async () => {
     ({ server, stops } = await serveRealSite(await temporaryDirectory('site-pages-')));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    for (const width of WIDTHS) contexts.set(width, await browser.newContext({ viewport: { width, height: 844 }, colorScheme: schemeAt(width) }));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    for (const width of WIDTHS)
+      contexts.set(
+        width,
+        await browser.newContext({
+          viewport: { width, height: 844 },
+          colorScheme: schemeAt(width),
+        }),
+      );
   });
   afterAll(async () => {
     await browser?.close();
@@ -76,7 +103,20 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
   });
 
   it('visits one page of every kind', () => {
-    expect(stops.map((s) => s.name)).toEqual(expect.arrayContaining(['home', 'threats', 'threats-record', 'posts-record', 'pricing', 'contact', 'api-reference', 'search', 'about', 'not-found']));
+    expect(stops.map((s) => s.name)).toEqual(
+      expect.arrayContaining([
+        'home',
+        'threats',
+        'threats-record',
+        'posts-record',
+        'pricing',
+        'contact',
+        'api-reference',
+        'search',
+        'about',
+        'not-found',
+      ]),
+    );
     expect(stops).toHaveLength(19);
   });
 
@@ -86,26 +126,43 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
       for (const stop of stops) {
         const { page, problems } = await open(contexts.get(width)!, stop);
         const facts = await page.evaluate(() => {
-          const meta = (key: string) => document.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute('content') ?? '';
+          const meta = (key: string) =>
+            document
+              .querySelector(`meta[property="${key}"], meta[name="${key}"]`)
+              ?.getAttribute('content') ?? '';
           return {
             overflow: document.documentElement.scrollWidth - innerWidth,
             h1: document.querySelectorAll('h1').length,
             title: document.title,
             description: meta('description'),
             canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '',
-            og: { 'og:title': meta('og:title'), 'og:description': meta('og:description'), 'og:image': meta('og:image'), 'og:url': meta('og:url'), 'og:image:alt': meta('og:image:alt') },
+            og: {
+              'og:title': meta('og:title'),
+              'og:description': meta('og:description'),
+              'og:image': meta('og:image'),
+              'og:url': meta('og:url'),
+              'og:image:alt': meta('og:image:alt'),
+            },
           };
         });
         const fail = (what: string) => failures.push(`${stop.path}: ${what}`);
         for (const problem of problems) fail(problem);
         if (facts.overflow > 0) fail(`the page scrolls sideways by ${facts.overflow} px`);
         if (facts.h1 !== 1) fail(`${facts.h1} h1 elements`);
-        for (const [name, value] of Object.entries({ title: facts.title, description: facts.description, ...facts.og })) if (!value) fail(`no ${name}`);
-        for (const url of [facts.canonical, facts.og['og:url'], facts.og['og:image']]) if (!/^https?:\/\//.test(url)) fail(`"${url}" is not an absolute URL`);
-        if (facts.og['og:url'] !== facts.canonical) fail(`og:url ${facts.og['og:url']} differs from the canonical URL ${facts.canonical}`);
+        for (const [name, value] of Object.entries({
+          title: facts.title,
+          description: facts.description,
+          ...facts.og,
+        }))
+          if (!value) fail(`no ${name}`);
+        for (const url of [facts.canonical, facts.og['og:url'], facts.og['og:image']])
+          if (!/^https?:\/\//.test(url)) fail(`"${url}" is not an absolute URL`);
+        if (facts.og['og:url'] !== facts.canonical)
+          fail(`og:url ${facts.og['og:url']} differs from the canonical URL ${facts.canonical}`);
         for (const violation of await seriousViolations(page)) fail(violation);
         const earlier = titles.get(facts.title);
-        if (earlier && earlier !== stop.path) fail(`the title "${facts.title}" is also the title of ${earlier}`);
+        if (earlier && earlier !== stop.path)
+          fail(`the title "${facts.title}" is also the title of ${earlier}`);
         titles.set(facts.title, stop.path);
         await page.close();
       }
@@ -124,13 +181,16 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
       await page.goto(server.url + pathname);
       const { overflow, boxes } = await page.evaluate(() => ({
         overflow: document.documentElement.scrollWidth - innerWidth,
-        boxes: [...document.querySelectorAll('.table-scroll, pre')].filter((box) => box.scrollWidth > box.clientWidth).length,
+        boxes: [...document.querySelectorAll('.table-scroll, pre')].filter(
+          (box) => box.scrollWidth > box.clientWidth,
+        ).length,
       }));
       if (overflow > 0) failures.push(`${pathname}: the page scrolls sideways by ${overflow} px`);
       // A box that scrolls must be reachable and named (axe: scrollable-region-focusable).
       if (boxes > 0) {
         scrolling.push(pathname);
-        for (const violation of await seriousViolations(page)) failures.push(`${pathname}: ${violation}`);
+        for (const violation of await seriousViolations(page))
+          failures.push(`${pathname}: ${violation}`);
       }
     }
     expect(failures).toEqual([]);
@@ -165,7 +225,9 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
     const requests: string[] = [];
     const sizes: Promise<number>[] = [];
     page.on('request', (request) => requests.push(request.url()));
-    page.on('requestfinished', (request) => sizes.push(request.sizes().then((s) => s.responseHeadersSize + s.responseBodySize)));
+    page.on('requestfinished', (request) =>
+      sizes.push(request.sizes().then((s) => s.responseHeadersSize + s.responseBodySize)),
+    );
     await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
     const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     expect(requests.length).toBeGreaterThanOrEqual(2);
@@ -178,14 +240,24 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
     for (const width of WIDTHS) {
       const { page } = await open(contexts.get(width)!, stops[0]!);
       const box = async (selector: string) => (await page.locator(selector).boundingBox())!;
-      const [brand, nav, search] = [await box('.site-header .brand'), await box('nav[aria-label="Main"]'), await box('.header-search')];
-      const sameRow = (a: typeof brand, b: typeof brand) => a.y < b.y + b.height && b.y < a.y + a.height;
+      const [brand, nav, search] = [
+        await box('.site-header .brand'),
+        await box('nav[aria-label="Main"]'),
+        await box('.header-search'),
+      ];
+      const sameRow = (a: typeof brand, b: typeof brand) =>
+        a.y < b.y + b.height && b.y < a.y + a.height;
       if (width === 1280) {
-        expect([sameRow(brand, nav), sameRow(nav, search)], 'brand, navigation and search in one row').toEqual([true, true]);
+        expect(
+          [sameRow(brand, nav), sameRow(nav, search)],
+          'brand, navigation and search in one row',
+        ).toEqual([true, true]);
         expect(search.x).toBeGreaterThan(nav.x + nav.width);
       } else {
         expect(sameRow(brand, search), 'brand and search in one row').toBe(true);
-        expect(nav.y).toBeGreaterThanOrEqual(Math.max(brand.y + brand.height, search.y + search.height) - 1);
+        expect(nav.y).toBeGreaterThanOrEqual(
+          Math.max(brand.y + brand.height, search.y + search.height) - 1,
+        );
         expect(nav.x + nav.width).toBeLessThanOrEqual(width);
       }
       await page.close();
@@ -205,7 +277,12 @@ describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
           if (!element || !inHeader) return undefined;
           const box = element.getBoundingClientRect();
           // Reached and visible: inside the viewport, not clipped away.
-          const visible = box.width > 0 && box.height > 0 && box.left >= 0 && box.right <= innerWidth && box.top >= 0;
+          const visible =
+            box.width > 0 &&
+            box.height > 0 &&
+            box.left >= 0 &&
+            box.right <= innerWidth &&
+            box.top >= 0;
           return `${element.tagName} ${element.getAttribute('href') ?? element.getAttribute('name')} ${visible ? 'visible' : 'hidden'}`;
         });
         if (focused) reached.add(focused);

@@ -12,11 +12,15 @@ import { contrastRatio } from './support/contrast.ts';
 const css = readFileSync(path.resolve(import.meta.dirname, '../generator/assets/site.css'), 'utf8');
 
 function customProperties(block: string): Record<string, string> {
-  return Object.fromEntries([...block.matchAll(/--([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]));
+  return Object.fromEntries(
+    [...block.matchAll(/--([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]),
+  );
 }
 
 const light = customProperties(/:root \{([\s\S]*?)\n\}/.exec(css)![1]!);
-const darkOverrides = customProperties(/@media \(prefers-color-scheme: dark\) \{\s*:root \{([\s\S]*?)\}/.exec(css)![1]!);
+const darkOverrides = customProperties(
+  /@media \(prefers-color-scheme: dark\) \{\s*:root \{([\s\S]*?)\}/.exec(css)![1]!,
+);
 const resolve = (scheme: Record<string, string>, value: string): string => {
   const reference = /^var\(--([a-z-]+)\)$/.exec(value);
   return reference ? resolve(scheme, scheme[reference[1]!]!) : value;
@@ -41,7 +45,10 @@ describe('the palette', () => {
     ['dark', dark],
   ] as const)('reaches 4.5:1 for every text colour in the %s scheme', (_, scheme) => {
     for (const [text, background] of PAIRS) {
-      const ratio = contrastRatio(resolve(scheme, scheme[text]!), resolve(scheme, scheme[background]!));
+      const ratio = contrastRatio(
+        resolve(scheme, scheme[text]!),
+        resolve(scheme, scheme[background]!),
+      );
       expect(ratio, `${text} on ${background}: ${ratio.toFixed(2)}`).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -4,18 +4,31 @@ import { BRAND } from '../generator/brand.ts';
 import { drawable, wrapText } from '../generator/social/dot-font.ts';
 import { encodePng } from '../generator/social/png.ts';
 import { hexColor } from '../generator/social/raster.ts';
-import { SOCIAL_IMAGE, socialImageOf, socialImagePng, touchIconPng } from '../generator/social/social-image.ts';
+import {
+  SOCIAL_IMAGE,
+  socialImageOf,
+  socialImagePng,
+  touchIconPng,
+} from '../generator/social/social-image.ts';
 
 /** Reads a PNG back as a decoder does: signature, chunk CRCs, header, inflated rows. */
-function decodePng(png: Uint8Array): { width: number; height: number; pixel(x: number, y: number): number[] } {
+function decodePng(png: Uint8Array): {
+  width: number;
+  height: number;
+  pixel(x: number, y: number): number[];
+} {
   const bytes = Buffer.from(png);
-  expect(bytes.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  expect(bytes.subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  );
   const chunks: { type: string; data: Buffer }[] = [];
   for (let at = 8; at < bytes.length; ) {
     const length = bytes.readUInt32BE(at);
     const type = bytes.toString('latin1', at + 4, at + 8);
     const data = bytes.subarray(at + 8, at + 8 + length);
-    expect(bytes.readUInt32BE(at + 8 + length), `CRC of ${type}`).toBe(crc32(bytes.subarray(at + 4, at + 8 + length)));
+    expect(bytes.readUInt32BE(at + 8 + length), `CRC of ${type}`).toBe(
+      crc32(bytes.subarray(at + 4, at + 8 + length)),
+    );
     chunks.push({ type, data });
     at += 12 + length;
   }
@@ -41,7 +54,12 @@ describe('social images', () => {
     const pixels = new Uint8Array([255, 0, 0, 0, 255, 0, 0, 0, 255, 10, 20, 30]);
     const image = decodePng(encodePng(2, 2, pixels));
     expect([image.width, image.height]).toEqual([2, 2]);
-    expect([image.pixel(0, 0), image.pixel(1, 0), image.pixel(0, 1), image.pixel(1, 1)]).toEqual([[255, 0, 0], [0, 255, 0], [0, 0, 255], [10, 20, 30]]);
+    expect([image.pixel(0, 0), image.pixel(1, 0), image.pixel(0, 1), image.pixel(1, 1)]).toEqual([
+      [255, 0, 0],
+      [0, 255, 0],
+      [0, 0, 255],
+      [10, 20, 30],
+    ]);
     expect(() => encodePng(2, 2, pixels.subarray(3))).toThrow(/expected 12/);
   });
 
@@ -60,7 +78,11 @@ describe('social images', () => {
     expect(headline).toContainEqual([...hexColor(BRAND.nightInk)]);
 
     const icon = decodePng(touchIconPng());
-    expect([icon.width, icon.height, ...icon.pixel(5, 5)]).toEqual([180, 180, ...hexColor(BRAND.accent)]);
+    expect([icon.width, icon.height, ...icon.pixel(5, 5)]).toEqual([
+      180,
+      180,
+      ...hexColor(BRAND.accent),
+    ]);
   });
 
   it('writes any text the font cannot draw as capitals without accents, or spaces', () => {
@@ -70,14 +92,16 @@ describe('social images', () => {
   });
 
   it('gives a collection page and its records the collection image, every other page the site image', () => {
-    expect(['/threats/', '/threats/credential-phishing/', '/ai/shadow-ai/', '/', '/pricing/', '/docs/api/', '/404.html'].map(socialImageOf)).toEqual([
-      'threats',
-      'threats',
-      'ai',
-      'site',
-      'site',
-      'site',
-      'site',
-    ]);
+    expect(
+      [
+        '/threats/',
+        '/threats/credential-phishing/',
+        '/ai/shadow-ai/',
+        '/',
+        '/pricing/',
+        '/docs/api/',
+        '/404.html',
+      ].map(socialImageOf),
+    ).toEqual(['threats', 'threats', 'ai', 'site', 'site', 'site', 'site']);
   });
 });

@@ -35,20 +35,35 @@ beforeAll(async () => {
 describe('the local server', () => {
   it('serves the contract paths from the JSON files, with CORS and the JSON content type', async () => {
     const slug = syntheticSlug('threats', 1);
-    for (const p of ['/api/v1', '/api/v1/threats', `/api/v1/threats/${slug}`, '/api/v1/pricing', '/api/v1/openapi.json']) {
+    for (const p of [
+      '/api/v1',
+      '/api/v1/threats',
+      `/api/v1/threats/${slug}`,
+      '/api/v1/pricing',
+      '/api/v1/openapi.json',
+    ]) {
       const res = await get(p);
       expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       await res.json();
     }
-    const record = (await (await get(`/api/v1/threats/${slug}`)).json()) as { data: { slug: string } };
+    const record = (await (await get(`/api/v1/threats/${slug}`)).json()) as {
+      data: { slug: string };
+    };
     expect(record.data.slug).toBe(slug);
   });
 
   it('answers unknown API paths, slugs and traversal attempts with the JSON Error', async () => {
     const app = await createApp({ distDir: dist, dataDir: path.join(dist, '..', 'data') });
-    for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/..%2f..%2fsite', '/api/v2', '/api/v1/threats/UPPER', '/api/404']) {
+    for (const p of [
+      '/api/v1/nope',
+      '/api/v1/threats/no-such-slug',
+      '/api/v1/threats/..%2f..%2fsite',
+      '/api/v2',
+      '/api/v1/threats/UPPER',
+      '/api/404',
+    ]) {
       const res = await app(new Request(`http://local${p}`));
       expect(res.status, p).toBe(404);
       const body = (await res.json()) as { code: string };
@@ -66,7 +81,8 @@ describe('the local server', () => {
     expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect((await get('/threats')).headers.get('location')).toBe('/threats/');
     expect((await get('/no/such/page/')).status).toBe(404);
-    for (const hidden of ['/_data/search-index.json', '/_redirects', '/_headers', '/_Headers']) expect((await get(hidden)).status, hidden).toBe(404);
+    for (const hidden of ['/_data/search-index.json', '/_redirects', '/_headers', '/_Headers'])
+      expect((await get(hidden)).status, hidden).toBe(404);
     expect((await get('/llms.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
@@ -122,10 +138,19 @@ describe('npm start', () => {
     let output = '';
     await writeSyntheticCorpus(path.join(root, 'content'), 2);
     // Its own content and dist/, so the test neither depends on nor disturbs the working copy's.
-    child = spawn(process.execPath, [path.join(project, 'node_modules/tsx/dist/cli.mjs'), path.join(project, 'server/start.ts')], {
-      env: { ...process.env, PORT: '0', CONTENT_DIR: path.join(root, 'content'), DIST_DIR: path.join(root, 'dist') },
-      cwd: project,
-    });
+    child = spawn(
+      process.execPath,
+      [path.join(project, 'node_modules/tsx/dist/cli.mjs'), path.join(project, 'server/start.ts')],
+      {
+        env: {
+          ...process.env,
+          PORT: '0',
+          CONTENT_DIR: path.join(root, 'content'),
+          DIST_DIR: path.join(root, 'dist'),
+        },
+        cwd: project,
+      },
+    );
     child.stderr!.on('data', (chunk) => (output += chunk));
     const url = await new Promise<string>((resolve, reject) => {
       child!.stdout!.on('data', (chunk) => {

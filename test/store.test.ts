@@ -24,10 +24,19 @@ afterAll(() => blobServer.stop());
  * only on the file store.
  */
 const implementations: [string, () => Promise<Store>, { atomicConditions: boolean }][] = [
-  ['file store', async () => createFileStore(await temporaryDirectory('store-')), { atomicConditions: true }],
+  [
+    'file store',
+    async () => createFileStore(await temporaryDirectory('store-')),
+    { atomicConditions: true },
+  ],
   [
     'Netlify Blobs',
-    async () => createBlobStore(`test-${Math.random().toString(36).slice(2)}`, { siteID: 'site', token, edgeURL: `http://127.0.0.1:${blobPort}` }),
+    async () =>
+      createBlobStore(`test-${Math.random().toString(36).slice(2)}`, {
+        siteID: 'site',
+        token,
+        edgeURL: `http://127.0.0.1:${blobPort}`,
+      }),
     { atomicConditions: false },
   ],
 ];
@@ -42,7 +51,10 @@ describe.each(implementations)('%s', (_name, make, { atomicConditions }) => {
     await store.put('submissions/contact/1', { n: 1 });
     await store.put('other/x', { n: 3 });
     expect((await store.get<{ n: number }>('submissions/contact/1'))?.value).toEqual({ n: 1 });
-    expect(await store.list('submissions/')).toEqual(['submissions/contact/1', 'submissions/contact/2']);
+    expect(await store.list('submissions/')).toEqual([
+      'submissions/contact/1',
+      'submissions/contact/2',
+    ]);
     await store.delete('submissions/contact/1');
     expect(await store.list('submissions/')).toEqual(['submissions/contact/2']);
   });
@@ -54,16 +66,29 @@ describe.each(implementations)('%s', (_name, make, { atomicConditions }) => {
     const current = await store.get<number>('k');
     expect(current?.value).toBe(1);
     await tick();
-    expect(await store.put('k', 3, { kind: 'if-version', version: current!.version })).toBeDefined();
-    expect(await store.put('k', 4, { kind: 'if-version', version: current!.version })).toBeUndefined();
+    expect(
+      await store.put('k', 3, { kind: 'if-version', version: current!.version }),
+    ).toBeDefined();
+    expect(
+      await store.put('k', 4, { kind: 'if-version', version: current!.version }),
+    ).toBeUndefined();
     expect((await store.get('k'))?.value).toBe(3);
   });
 
-  it.runIf(atomicConditions)('loses no update when many writers change one key at once', async () => {
-    const store = await make();
-    await Promise.all(Array.from({ length: 25 }, (_, i) => update<number[]>(store, 'counter', (list = []) => [...list, i])));
-    expect((await store.get<number[]>('counter'))!.value.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
-  });
+  it.runIf(atomicConditions)(
+    'loses no update when many writers change one key at once',
+    async () => {
+      const store = await make();
+      await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          update<number[]>(store, 'counter', (list = []) => [...list, i]),
+        ),
+      );
+      expect((await store.get<number[]>('counter'))!.value.sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 25 }, (_, i) => i),
+      );
+    },
+  );
 
   it('refuses keys that could escape the store', async () => {
     const store = await make();
@@ -75,7 +100,8 @@ describe.each(implementations)('%s', (_name, make, { atomicConditions }) => {
     const store = await make();
     await store.put('orgs/a/x', 1);
     await store.put('orgs/ab/y', 2);
-    for (const prefix of ['../', '..', '/', 'orgs/../', 'orgs/a']) await expect(store.list(prefix), prefix).rejects.toThrow(/Invalid store/);
+    for (const prefix of ['../', '..', '/', 'orgs/../', 'orgs/a'])
+      await expect(store.list(prefix), prefix).rejects.toThrow(/Invalid store/);
     expect(await store.list('orgs/a/')).toEqual(['orgs/a/x']);
     expect(await store.list('')).toEqual(['orgs/a/x', 'orgs/ab/y']);
   });
@@ -89,8 +115,12 @@ describe.each(implementations)('%s', (_name, make, { atomicConditions }) => {
   it('reads whole values while the same key is being replaced', async () => {
     const store = await make();
     await store.put('hot', { n: -1, padding: 'x'.repeat(20_000) });
-    const writes = Array.from({ length: 30 }, (_, n) => store.put('hot', { n, padding: 'x'.repeat(20_000) }));
-    const reads = Array.from({ length: 60 }, () => store.get<{ n: number; padding: string }>('hot'));
+    const writes = Array.from({ length: 30 }, (_, n) =>
+      store.put('hot', { n, padding: 'x'.repeat(20_000) }),
+    );
+    const reads = Array.from({ length: 60 }, () =>
+      store.get<{ n: number; padding: string }>('hot'),
+    );
     const [, seen] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
     for (const found of seen) expect(found!.value.padding).toHaveLength(20_000);
   });
@@ -98,7 +128,9 @@ describe.each(implementations)('%s', (_name, make, { atomicConditions }) => {
 
 describe('store keys', () => {
   it('builds keys from segments and refuses any part that is not exactly one safe segment', () => {
-    expect(storeKey('orgs', '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10', 'key')).toBe('orgs/7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10/key');
+    expect(storeKey('orgs', '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10', 'key')).toBe(
+      'orgs/7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10/key',
+    );
     expect(storePrefix('orgs', 'a', 'instances')).toBe('orgs/a/instances/');
     for (const bad of ['a/b', '..', '.', '', 'A', 'a%2fb', 'a\\b', 'é', ' a', 'a\n']) {
       expect(() => storeKey('orgs', bad, 'key'), JSON.stringify(bad)).toThrow(/Invalid store key/);
@@ -110,7 +142,9 @@ describe('file store atomicity', () => {
   it('leaves no temporary or lock files behind and keeps whole files only', async () => {
     const dir = await temporaryDirectory('store-');
     const store = createFileStore(dir);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => store.put('same', { i, padding: 'x'.repeat(10_000) })));
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => store.put('same', { i, padding: 'x'.repeat(10_000) })),
+    );
     await update<number>(store, 'n', (n = 0) => n + 1);
     const files = await readdir(dir);
     expect(files.sort()).toEqual(['n.json', 'same.json']);

@@ -4,7 +4,12 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../generator/build.ts';
-import { createFileMailer, createSmtpMailer, type Mailer, type OutgoingMail } from '../runtime/mail/mailer.ts';
+import {
+  createFileMailer,
+  createSmtpMailer,
+  type Mailer,
+  type OutgoingMail,
+} from '../runtime/mail/mailer.ts';
 import { pendingOutbox, requeueUncertain, retryOutbox } from '../runtime/submissions/outbox.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { createApp, type AppOptions } from '../server/app.ts';
@@ -22,7 +27,9 @@ beforeAll(async () => {
   await writeSyntheticCorpus(path.join(root, 'content'), 2);
   dist = path.join(root, 'dist');
   await build({ contentDir: path.join(root, 'content'), outDir: dist });
-  validate = openApiValidator(JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')));
+  validate = openApiValidator(
+    JSON.parse(await readFile(path.join(dist, 'api/v1/openapi.json'), 'utf8')),
+  );
   smtp = await startSmtpSink();
 });
 afterAll(() => smtp.close());
@@ -34,23 +41,44 @@ async function setup(options: Partial<AppOptions> = {}) {
   const dataDir = await temporaryDirectory('data-');
   const app = await createApp({ distDir: dist, dataDir, trustProxy: true, ...options });
   const store = createFileStore(path.join(dataDir, 'store'));
-  const post = (endpoint: string, body: unknown, init: { client?: string; headers?: Record<string, string>; raw?: BodyInit } = {}) =>
+  const post = (
+    endpoint: string,
+    body: unknown,
+    init: { client?: string; headers?: Record<string, string>; raw?: BodyInit } = {},
+  ) =>
     app(
       new Request(`http://local${endpoint}`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': init.client ?? '198.51.100.7', ...init.headers },
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': init.client ?? '198.51.100.7',
+          ...init.headers,
+        },
         body: init.raw ?? JSON.stringify(body),
         duplex: 'half',
       } as RequestInit),
       { remoteAddress: '127.0.0.1' },
     );
-  const stored = async () => (await Promise.all(['contact/', 'signups/', 'outbox/', 'spam/'].map((p) => store.list(p)))).flat();
+  const stored = async () =>
+    (
+      await Promise.all(['contact/', 'signups/', 'outbox/', 'spam/'].map((p) => store.list(p)))
+    ).flat();
   return { app, store, post, stored, dataDir };
 }
 
-async function expectError(response: Response, status: number, code: string, operation = '/api/contact') {
+async function expectError(
+  response: Response,
+  status: number,
+  code: string,
+  operation = '/api/contact',
+) {
   expect(response.status).toBe(status);
-  const body = (await response.json()) as { code: string; hint: string; error: string; message: string };
+  const body = (await response.json()) as {
+    code: string;
+    hint: string;
+    error: string;
+    message: string;
+  };
   expect(body.code).toBe(code);
   expect(body.hint.length).toBeGreaterThan(10);
   expect(body.error).toBe(body.message);
@@ -59,9 +87,19 @@ async function expectError(response: Response, status: number, code: string, ope
 }
 
 /** A mailer that keeps what it is given; `keep` sees every mail. */
-const memoryMailer = (keep: (mail: OutgoingMail) => unknown): Mailer => ({ description: 'memory', sendTimeoutMs: 1_000, send: async (m) => void keep(m) });
+const memoryMailer = (keep: (mail: OutgoingMail) => unknown): Mailer => ({
+  description: 'memory',
+  sendTimeoutMs: 1_000,
+  send: async (m) => void keep(m),
+});
 
-const contact = { name: 'Ada Lovelace', email: 'ada@example.com', company: 'Analytical', message: 'Hello there', inquiryType: 'sales' };
+const contact = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company: 'Analytical',
+  message: 'Hello there',
+  inquiryType: 'sales',
+};
 
 describe('contact over real SMTP', () => {
   it('stores the message and delivers it to the team and an acknowledgement to the sender', async () => {
@@ -78,7 +116,9 @@ describe('contact over real SMTP', () => {
     expect(team.raw).toMatch(/^Reply-To: ada@example\.com\r?$/m);
     expect(team.raw).toContain('Hello there');
     const [key] = await store.list('contact/');
-    expect((await store.get<{ name: string; extra?: string }>(key!))!.value).toMatchObject({ name: 'Ada Lovelace' });
+    expect((await store.get<{ name: string; extra?: string }>(key!))!.value).toMatchObject({
+      name: 'Ada Lovelace',
+    });
     expect((await store.get<{ extra?: string }>(key!))!.value.extra).toBeUndefined();
     expect(await pendingOutbox(store)).toEqual([]);
   });
@@ -92,8 +132,18 @@ describe('contact over real SMTP', () => {
     expect(await pendingOutbox(store)).toHaveLength(2);
 
     const before = smtp.received.length;
-    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({ sent: 2, failed: 0, uncertain: 0, skipped: 0 });
-    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({ sent: 0, failed: 0, uncertain: 0, skipped: 2 });
+    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({
+      sent: 2,
+      failed: 0,
+      uncertain: 0,
+      skipped: 0,
+    });
+    expect(await retryOutbox(store, createSmtpMailer(smtp.url))).toEqual({
+      sent: 0,
+      failed: 0,
+      uncertain: 0,
+      skipped: 2,
+    });
     expect(smtp.received.length - before).toBe(2);
     expect(await pendingOutbox(store)).toEqual([]);
   });
@@ -111,7 +161,9 @@ describe('contact over real SMTP', () => {
     expect((await post('/api/contact', contact)).status).toBe(200);
     const files = await readdir(path.join(dataDir, 'mail-outbox'));
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(2);
-    const raw = await Promise.all(files.map((f) => readFile(path.join(dataDir, 'mail-outbox', f), 'utf8')));
+    const raw = await Promise.all(
+      files.map((f) => readFile(path.join(dataDir, 'mail-outbox', f), 'utf8')),
+    );
     expect(raw.some((r) => /^To: ada@example\.com$/m.test(r))).toBe(true);
   });
 });
@@ -122,19 +174,85 @@ describe('bad input gets a clear 400 and changes nothing', () => {
     ['blank name', '/api/contact', { name: '  ', email: 'a@example.com' }, 400, 'missing_field'],
     ['missing email', '/api/newsletter', { source: 'x' }, 400, 'missing_field'],
     ['malformed email', '/api/waitlist', { email: 'not-an-email' }, 400, 'invalid_email'],
-    ['email with a space', '/api/contact', { name: 'A', email: 'a b@example.com' }, 400, 'invalid_email'],
-    ['message over 5000', '/api/contact', { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) }, 400, 'invalid_request'],
-    ['number for a string', '/api/contact', { name: 42, email: 'a@example.com' }, 400, 'invalid_request'],
-    ['array body', '/api/sandbox-early-access', [{ email: 'a@example.com' }], 400, 'invalid_request'],
+    [
+      'email with a space',
+      '/api/contact',
+      { name: 'A', email: 'a b@example.com' },
+      400,
+      'invalid_email',
+    ],
+    [
+      'message over 5000',
+      '/api/contact',
+      { name: 'A', email: 'a@example.com', message: 'x'.repeat(5001) },
+      400,
+      'invalid_request',
+    ],
+    [
+      'number for a string',
+      '/api/contact',
+      { name: 42, email: 'a@example.com' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'array body',
+      '/api/sandbox-early-access',
+      [{ email: 'a@example.com' }],
+      400,
+      'invalid_request',
+    ],
     ['string body', '/api/newsletter', 'a@example.com', 400, 'invalid_request'],
     ['null body', '/api/newsletter', null, 400, 'invalid_request'],
-    ['CR LF in name', '/api/contact', { name: 'A\r\nBcc: victim@example.com', email: 'a@example.com' }, 400, 'invalid_request'],
-    ['LF in email', '/api/newsletter', { email: 'a@example.com\nBcc: x@example.com' }, 400, 'invalid_request'],
-    ['LF in source', '/api/waitlist', { email: 'a@example.com', source: 'x\ny' }, 400, 'invalid_request'],
-    ['line separator in name', '/api/contact', { name: 'A\u2028Bcc: x@example.com', email: 'a@example.com' }, 400, 'invalid_request'],
-    ['NUL in message', '/api/contact', { name: 'A', email: 'a@example.com', message: 'a\u0000b' }, 400, 'invalid_request'],
-    ['escape sequence in company', '/api/contact', { name: 'A', email: 'a@example.com', company: '\u001b[31mred' }, 400, 'invalid_request'],
-    ['unpaired surrogate in name', '/api/contact', { name: 'A\ud800', email: 'a@example.com' }, 400, 'invalid_request'],
+    [
+      'CR LF in name',
+      '/api/contact',
+      { name: 'A\r\nBcc: victim@example.com', email: 'a@example.com' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'LF in email',
+      '/api/newsletter',
+      { email: 'a@example.com\nBcc: x@example.com' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'LF in source',
+      '/api/waitlist',
+      { email: 'a@example.com', source: 'x\ny' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'line separator in name',
+      '/api/contact',
+      { name: 'A\u2028Bcc: x@example.com', email: 'a@example.com' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'NUL in message',
+      '/api/contact',
+      { name: 'A', email: 'a@example.com', message: 'a\u0000b' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'escape sequence in company',
+      '/api/contact',
+      { name: 'A', email: 'a@example.com', company: '\u001b[31mred' },
+      400,
+      'invalid_request',
+    ],
+    [
+      'unpaired surrogate in name',
+      '/api/contact',
+      { name: 'A\ud800', email: 'a@example.com' },
+      400,
+      'invalid_request',
+    ],
   ];
   it.each(cases)('%s', async (_label, endpoint, body, status, code) => {
     const { post, stored } = await setup();
@@ -145,34 +263,87 @@ describe('bad input gets a clear 400 and changes nothing', () => {
 
   it('refuses malformed JSON, non-JSON content types and oversized bodies', async () => {
     const { post, stored } = await setup();
-    await expectError(await post('/api/contact', undefined, { raw: '{"name": "A", ' }), 400, 'invalid_request');
+    await expectError(
+      await post('/api/contact', undefined, { raw: '{"name": "A", ' }),
+      400,
+      'invalid_request',
+    );
     // A form post is answered as a form (below); any other type that is not JSON is refused.
-    await expectError(await post('/api/contact', undefined, { raw: 'name=A&email=a@example.com', headers: { 'Content-Type': 'text/plain' } }), 415, 'invalid_request');
-    await expectError(await post('/api/contact', undefined, { raw: '--x\r\n\r\n--x--', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }), 415, 'invalid_request');
-    await expectError(await post('/api/contact', undefined, { raw: 'x'.repeat(100), headers: { 'Content-Length': String(1024 * 1024) } }), 413, 'invalid_request');
+    await expectError(
+      await post('/api/contact', undefined, {
+        raw: 'name=A&email=a@example.com',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+      415,
+      'invalid_request',
+    );
+    await expectError(
+      await post('/api/contact', undefined, {
+        raw: '--x\r\n\r\n--x--',
+        headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      }),
+      415,
+      'invalid_request',
+    );
+    await expectError(
+      await post('/api/contact', undefined, {
+        raw: 'x'.repeat(100),
+        headers: { 'Content-Length': String(1024 * 1024) },
+      }),
+      413,
+      'invalid_request',
+    );
     const endless = new ReadableStream({
       pull(controller) {
         controller.enqueue(new TextEncoder().encode(`"${'x'.repeat(8192)}`));
       },
     });
-    await expectError(await post('/api/contact', undefined, { raw: endless }), 413, 'invalid_request');
+    await expectError(
+      await post('/api/contact', undefined, { raw: endless }),
+      413,
+      'invalid_request',
+    );
     expect(await stored()).toEqual([]);
   });
 
   it('refuses JSON nested deeper than any form, and bytes that are not UTF-8, with 400', async () => {
     const { post, stored } = await setup({ contactRateLimit: { limit: 1000, windowSeconds: 600 } });
     for (const website of [undefined, 'http://spam.example']) {
-      for (const [open, close] of [['[', ']'], ['{"a":', '}']]) {
+      for (const [open, close] of [
+        ['[', ']'],
+        ['{"a":', '}'],
+      ]) {
         const deep = `{"name":"A","email":"a@example.com",${website ? `"website":"${website}",` : ''}"extra":${open!.repeat(5000)}1${close!.repeat(5000)}}`;
-        const error = await expectError(await post('/api/contact', undefined, { raw: deep.replace('1]', ']') }), 400, 'invalid_request');
+        const error = await expectError(
+          await post('/api/contact', undefined, { raw: deep.replace('1]', ']') }),
+          400,
+          'invalid_request',
+        );
         expect(error.message).toContain('nest deeper');
       }
     }
     // 33 levels is refused, 32 accepted: the extra field is then ignored like any unknown field.
-    const nested = (levels: number) => `{"name":"A","email":"a@example.com","extra":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
-    await expectError(await post('/api/contact', undefined, { raw: nested(33) }), 400, 'invalid_request');
-    const latin1 = Buffer.concat([Buffer.from('{"name":"Jos'), Buffer.from([0xe9]), Buffer.from('","email":"a@example.com"}')]);
-    expect((await expectError(await post('/api/contact', undefined, { raw: latin1 }), 400, 'invalid_request')).message).toContain('UTF-8');
+    const nested = (levels: number) =>
+      `{"name":"A","email":"a@example.com","extra":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    await expectError(
+      await post('/api/contact', undefined, { raw: nested(33) }),
+      400,
+      'invalid_request',
+    );
+    const latin1 = Buffer.concat([
+      Buffer.from('{"name":"Jos'),
+      Buffer.from([0xe9]),
+      Buffer.from('","email":"a@example.com"}'),
+    ]);
+    expect(
+      (
+        await expectError(
+          await post('/api/contact', undefined, { raw: latin1 }),
+          400,
+          'invalid_request',
+        )
+      ).message,
+    ).toContain('UTF-8');
     expect(await stored()).toEqual([]);
     expect((await post('/api/contact', undefined, { raw: nested(32) })).status).toBe(200);
   });
@@ -187,7 +358,14 @@ describe('bad input gets a clear 400 and changes nothing', () => {
           controller.enqueue(new Uint8Array(65_536));
         },
       });
-      await expectError(await post('/api/contact', undefined, { raw: body, headers: { 'Content-Length': String(2 * 1024 * 1024) } }), 413, 'invalid_request');
+      await expectError(
+        await post('/api/contact', undefined, {
+          raw: body,
+          headers: { 'Content-Length': String(2 * 1024 * 1024) },
+        }),
+        413,
+        'invalid_request',
+      );
       // The stream is asked for its first chunk when the request is built; nothing reads past it.
       expect(pulled).toBeLessThanOrEqual(1);
     }
@@ -199,12 +377,17 @@ describe('bad input gets a clear 400 and changes nothing', () => {
           controller.enqueue(new Uint8Array(8192).fill(0x20));
         },
       });
-      await expectError(await post('/api/contact', undefined, { raw: endless }), 413, 'invalid_request');
+      await expectError(
+        await post('/api/contact', undefined, { raw: endless }),
+        413,
+        'invalid_request',
+      );
       // Reading stops at the cap (give or take the chunks a stream buffers ahead).
       expect(sent).toBeLessThanOrEqual(32 * 1024 + 4 * 8192);
     }
     // Refused uploads cost the sender nothing: its budget of 5 is intact.
-    for (let i = 0; i < 5; i++) expect((await post('/api/newsletter', { email: `n${i}@example.com` })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/newsletter', { email: `n${i}@example.com` })).status).toBe(200);
     expect(await stored()).toHaveLength(5);
   });
 
@@ -219,7 +402,11 @@ describe('bad input gets a clear 400 and changes nothing', () => {
       const requestId = res.headers.get('x-request-id');
       await expectError(res, 500, 'internal_error', '/api/newsletter');
       expect(logged).toHaveBeenCalledTimes(1);
-      const line = JSON.parse(String(logged.mock.calls[0]![0])) as { requestId: string; path: string; error: { message: string } };
+      const line = JSON.parse(String(logged.mock.calls[0]![0])) as {
+        requestId: string;
+        path: string;
+        error: { message: string };
+      };
       expect(line).toMatchObject({ requestId, path: '/api/newsletter' });
       expect(line.error.message).toContain('ENOTDIR');
     } finally {
@@ -231,7 +418,9 @@ describe('bad input gets a clear 400 and changes nothing', () => {
     const { app } = await setup();
     for (const endpoint of ENDPOINTS) {
       for (const method of ['GET', 'PUT', 'DELETE']) {
-        const res = await app(new Request(`http://local${endpoint}`, { method }), { remoteAddress: '127.0.0.1' });
+        const res = await app(new Request(`http://local${endpoint}`, { method }), {
+          remoteAddress: '127.0.0.1',
+        });
         expect(res.status).toBe(405);
         expect(res.headers.get('allow')).toBe('POST');
         expect(((await res.json()) as { code: string }).code).toBe('method_not_allowed');
@@ -244,14 +433,30 @@ describe('sign-ups', () => {
   it('keeps one entry per address and list, refreshing its timestamp and source', async () => {
     let now = Date.parse('2026-11-01T10:00:00Z');
     const { post, store } = await setup({ now: () => now });
-    expect((await post('/api/newsletter', { email: 'Sam@Example.com', source: 'home' })).status).toBe(200);
+    expect(
+      (await post('/api/newsletter', { email: 'Sam@Example.com', source: 'home' })).status,
+    ).toBe(200);
     now += 60_000;
-    expect((await post('/api/newsletter', { email: 'sam@example.com', source: 'blog' }, { client: '198.51.100.8' })).status).toBe(200);
+    expect(
+      (
+        await post(
+          '/api/newsletter',
+          { email: 'sam@example.com', source: 'blog' },
+          { client: '198.51.100.8' },
+        )
+      ).status,
+    ).toBe(200);
     expect((await post('/api/waitlist', { email: 'sam@example.com' })).status).toBe(200);
     const newsletter = await store.list('signups/newsletter/');
     expect(newsletter).toHaveLength(1);
-    const entry = (await store.get<{ source: string; createdAt: string; updatedAt: string }>(newsletter[0]!))!.value;
-    expect(entry).toMatchObject({ source: 'blog', createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:01:00.000Z' });
+    const entry = (await store.get<{ source: string; createdAt: string; updatedAt: string }>(
+      newsletter[0]!,
+    ))!.value;
+    expect(entry).toMatchObject({
+      source: 'blog',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:01:00.000Z',
+    });
     expect(await store.list('signups/waitlist/')).toHaveLength(1);
   });
 });
@@ -261,7 +466,10 @@ describe('rate limits', () => {
     let now = 1_000_000;
     const { post, stored } = await setup({ now: () => now });
     for (const [i, endpoint] of [...ENDPOINTS, '/api/newsletter'].entries()) {
-      const res = await post(endpoint, endpoint === '/api/contact' ? contact : { email: `n${i}@example.com` });
+      const res = await post(
+        endpoint,
+        endpoint === '/api/contact' ? contact : { email: `n${i}@example.com` },
+      );
       expect(res.status, endpoint).toBe(200);
     }
     const before = (await stored()).length;
@@ -271,7 +479,10 @@ describe('rate limits', () => {
     expect(refused.headers.get('retry-after')).toBe('540');
     expect(body.hint).toContain('540');
     expect((await stored()).length).toBe(before);
-    expect((await post('/api/waitlist', { email: 'other@example.com' }, { client: '203.0.113.99' })).status).toBe(200);
+    expect(
+      (await post('/api/waitlist', { email: 'other@example.com' }, { client: '203.0.113.99' }))
+        .status,
+    ).toBe(200);
     now += 540_000;
     expect((await post('/api/waitlist', { email: 'late@example.com' })).status).toBe(200);
   });
@@ -280,7 +491,8 @@ describe('rate limits', () => {
     const mails: string[] = [];
     const mailer = memoryMailer((m) => mails.push(m.to));
     const { post, store } = await setup({ mailer });
-    for (let i = 0; i < 5; i++) expect((await post('/api/contact', contact, { client: `192.0.2.${i}` })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/contact', contact, { client: `192.0.2.${i}` })).status).toBe(200);
     expect(mails.filter((to) => to === 'ada@example.com')).toHaveLength(3);
     expect(mails.filter((to) => to === 'hello@detour.example')).toHaveLength(5);
     expect(await store.list('contact/')).toHaveLength(5);
@@ -293,10 +505,19 @@ function decodeHeader(raw: string, name: string): string {
   const value = new RegExp(`^${name}: (.*)$`, 'mi').exec(headers)![1]!;
   return value
     .replace(/(=\?[^?]+\?[bq]\?[^?]*\?=)\s+(?==\?)/gi, '$1')
-    .replace(/=\?([^?]+)\?([bq])\?([^?]*)\?=/gi, (_m, _charset: string, encoding: string, text: string) =>
-      encoding.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+    .replace(
+      /=\?([^?]+)\?([bq])\?([^?]*)\?=/gi,
+      (_m, _charset: string, encoding: string, text: string) =>
+        encoding.toLowerCase() === 'b'
+          ? Buffer.from(text, 'base64').toString('utf8')
+          : Buffer.from(
+              text
+                .replace(/_/g, ' ')
+                .replace(/=([0-9a-f]{2})/gi, (_h, hex: string) =>
+                  String.fromCharCode(parseInt(hex, 16)),
+                ),
+              'latin1',
+            ).toString('utf8'),
     );
 }
 
@@ -304,30 +525,69 @@ describe('the mails', () => {
   it('acknowledge without repeating anything the sender wrote', async () => {
     const mails: OutgoingMail[] = [];
     const { post } = await setup({ mailer: memoryMailer((m) => mails.push(m)) });
-    const spam = { name: 'Cheap pills at pills.example', email: 'victim@example.com', message: 'Visit http://pills.example now', company: 'Pills Inc' };
+    const spam = {
+      name: 'Cheap pills at pills.example',
+      email: 'victim@example.com',
+      message: 'Visit http://pills.example now',
+      company: 'Pills Inc',
+    };
     expect((await post('/api/contact', spam)).status).toBe(200);
     const ack = mails.find((m) => m.to === 'victim@example.com')!;
     for (const text of ['pills', 'Pills', 'http://']) {
       expect(ack.text).not.toContain(text);
       expect(ack.subject).not.toContain(text);
     }
-    expect(mails.find((m) => m.to === 'hello@detour.example')!.text).toContain('Visit http://pills.example now');
+    expect(mails.find((m) => m.to === 'hello@detour.example')!.text).toContain(
+      'Visit http://pills.example now',
+    );
   });
 
   it('caps acknowledgements per mailbox: case, Unicode form, +tags and Gmail dots do not make new ones', async () => {
     const mails: string[] = [];
     const mailer = memoryMailer((m) => mails.push(m.to));
     const first = await setup({ mailer, contactRateLimit: { limit: 100, windowSeconds: 600 } });
-    const second = await createApp({ distDir: dist, dataDir: first.dataDir, trustProxy: true, mailer });
+    const second = await createApp({
+      distDir: dist,
+      dataDir: first.dataDir,
+      trustProxy: true,
+      mailer,
+    });
     const viaSecond = (email: string) =>
-      second(new Request('http://local/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.200' }, body: JSON.stringify({ name: 'A', email }) }), { remoteAddress: '127.0.0.1' });
-    const spellings = ['jos\u00e9@example.com', 'Jose\u0301+1@Example.com', 'JOS\u00c9+news@EXAMPLE.COM', 'jose\u0301+x+y@example.com', 'jos\u00e9+@example.com'];
-    for (const [i, email] of spellings.entries()) expect((i % 2 ? await viaSecond(email) : await first.post('/api/contact', { name: 'A', email }, { client: `192.0.2.${i}` })).status).toBe(200);
+      second(
+        new Request('http://local/api/contact', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '192.0.2.200' },
+          body: JSON.stringify({ name: 'A', email }),
+        }),
+        { remoteAddress: '127.0.0.1' },
+      );
+    const spellings = [
+      'jos\u00e9@example.com',
+      'Jose\u0301+1@Example.com',
+      'JOS\u00c9+news@EXAMPLE.COM',
+      'jose\u0301+x+y@example.com',
+      'jos\u00e9+@example.com',
+    ];
+    for (const [i, email] of spellings.entries())
+      expect(
+        (i % 2
+          ? await viaSecond(email)
+          : await first.post('/api/contact', { name: 'A', email }, { client: `192.0.2.${i}` })
+        ).status,
+      ).toBe(200);
     expect(mails.filter((to) => to !== 'hello@detour.example')).toHaveLength(3);
-    for (const email of ['a.d.a+1@gmail.com', 'ADA@googlemail.com', 'ad.a@gmail.com', 'ada+z@gmail.com']) expect((await first.post('/api/contact', { name: 'A', email })).status).toBe(200);
+    for (const email of [
+      'a.d.a+1@gmail.com',
+      'ADA@googlemail.com',
+      'ad.a@gmail.com',
+      'ada+z@gmail.com',
+    ])
+      expect((await first.post('/api/contact', { name: 'A', email })).status).toBe(200);
     expect(mails.filter((to) => /@(gmail|googlemail)\.com$/i.test(to))).toHaveLength(3);
     // Another mailbox at the same provider has its own cap.
-    expect((await first.post('/api/contact', { name: 'A', email: 'grace@example.com' })).status).toBe(200);
+    expect(
+      (await first.post('/api/contact', { name: 'A', email: 'grace@example.com' })).status,
+    ).toBe(200);
     expect(mails).toContain('grace@example.com');
   });
 
@@ -349,10 +609,14 @@ describe('the mails', () => {
     expect((await post('/api/contact', contact)).status).toBe(200);
     const [key] = await store.list('contact/');
     const receivedAt = (await store.get<{ receivedAt: string }>(key!))!.value.receivedAt;
-    const files = (await readdir(path.join(dataDir, 'mail-outbox'))).filter((f) => f.endsWith('.eml'));
+    const files = (await readdir(path.join(dataDir, 'mail-outbox'))).filter((f) =>
+      f.endsWith('.eml'),
+    );
     expect(files).toHaveLength(2);
     for (const file of files) {
-      const date = Date.parse(decodeHeader(await readFile(path.join(dataDir, 'mail-outbox', file), 'utf8'), 'Date'));
+      const date = Date.parse(
+        decodeHeader(await readFile(path.join(dataDir, 'mail-outbox', file), 'utf8'), 'Date'),
+      );
       expect(date).toBe(Math.floor(Date.parse(receivedAt) / 1000) * 1000);
       expect(Math.abs(date - sent)).toBeLessThan(60_000);
     }
@@ -364,13 +628,23 @@ describe('limits across instances', () => {
     const mails: string[] = [];
     const mailer = memoryMailer((m) => mails.push(m.to));
     const first = await setup({ mailer });
-    const second = await createApp({ distDir: dist, dataDir: first.dataDir, trustProxy: true, mailer });
+    const second = await createApp({
+      distDir: dist,
+      dataDir: first.dataDir,
+      trustProxy: true,
+      mailer,
+    });
     const viaSecond = (body: unknown, client = '198.51.100.7') =>
       second(
-        new Request('http://local/api/contact', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client }, body: JSON.stringify(body) }),
+        new Request('http://local/api/contact', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+          body: JSON.stringify(body),
+        }),
         { remoteAddress: '127.0.0.1' },
       );
-    for (let i = 0; i < 3; i++) expect((await first.post('/api/contact', contact)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await first.post('/api/contact', contact)).status).toBe(200);
     expect((await viaSecond(contact)).status).toBe(200);
     expect((await viaSecond(contact)).status).toBe(200);
     await expectError(await viaSecond(contact), 429, 'rate_limited');
@@ -396,12 +670,16 @@ describe('limits across instances', () => {
 /** Bytes of every file under a folder. */
 async function bytesUnder(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  const sizes = await Promise.all(entries.filter((e) => e.isFile()).map(async (e) => (await stat(path.join(e.parentPath, e.name))).size));
+  const sizes = await Promise.all(
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => (await stat(path.join(e.parentPath, e.name))).size),
+  );
   return sizes.reduce((a, b) => a + b, 0);
 }
 
 describe('a body cut off on its way', () => {
-  it('is the client\'s 400, stores no submission and logs no server failure', async () => {
+  it("is the client's 400, stores no submission and logs no server failure", async () => {
     const { post, dataDir } = await setup();
     const before = await bytesUnder(dataDir);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -415,7 +693,9 @@ describe('a body cut off on its way', () => {
       });
       const res = await post('/api/newsletter', undefined, { raw });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(/ended before it was complete/);
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /ended before it was complete/,
+      );
       expect(errors).not.toHaveBeenCalled();
     } finally {
       errors.mockRestore();
@@ -427,45 +707,135 @@ describe('a body cut off on its way', () => {
 
 describe('what a body can make the server write', () => {
   const fields = { name: 'A', email: 'a@example.com' };
-  const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
+  const nested = (levels: number) =>
+    JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`) as unknown;
   const hostile: [string, string, string, number][] = [
-    ['honeypot with 8 KB of arrays nested 4,000 deep in an extra field', '/api/contact', `{"name":"A","email":"a@example.com","website":"x","extra":${'['.repeat(4000)}${']'.repeat(4000)}}`, 400],
-    ['honeypot with 18 KB of objects nested 3,000 deep in an extra field', '/api/contact', `{"name":"A","email":"a@example.com","website":"x","extra":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`, 400],
-    ['honeypot with arrays nested 30 deep, 500 times over', '/api/contact', JSON.stringify({ ...fields, website: 'x', extra: Array(500).fill(nested(30)) }), 200],
-    ['honeypot with an extra field of 30 KB', '/api/contact', JSON.stringify({ ...fields, website: 'x', extra: 'y'.repeat(30_000) }), 200],
-    ['honeypot with 2,000 extra fields', '/api/newsletter', JSON.stringify({ email: 'a@example.com', website: 'x', ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, i])) }), 200],
-    ['honeypot field of 30 KB', '/api/waitlist', JSON.stringify({ email: 'a@example.com', website: 'w'.repeat(30_000) }), 200],
-    ['honeypot with every field at its longest, in 3-byte characters', '/api/contact', JSON.stringify({ name: '€'.repeat(200), email: 'a@example.com', company: '€'.repeat(200), phone: '€'.repeat(50), message: '€'.repeat(5000), source: '€'.repeat(500), website: '€'.repeat(1000) }), 200],
-    ['contact with every field at its longest, in 3-byte characters', '/api/contact', JSON.stringify({ name: '€'.repeat(200), email: 'a@example.com', company: '€'.repeat(200), phone: '€'.repeat(50), message: '€'.repeat(5000), source: '€'.repeat(500) }), 200],
-    ['contact whose message is 5,000 quotes', '/api/contact', JSON.stringify({ ...fields, message: '"'.repeat(5000) }), 200],
-    ['contact whose message is 5,000 line breaks between letters', '/api/contact', JSON.stringify({ ...fields, message: 'a\n'.repeat(2500) }), 200],
+    [
+      'honeypot with 8 KB of arrays nested 4,000 deep in an extra field',
+      '/api/contact',
+      `{"name":"A","email":"a@example.com","website":"x","extra":${'['.repeat(4000)}${']'.repeat(4000)}}`,
+      400,
+    ],
+    [
+      'honeypot with 18 KB of objects nested 3,000 deep in an extra field',
+      '/api/contact',
+      `{"name":"A","email":"a@example.com","website":"x","extra":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`,
+      400,
+    ],
+    [
+      'honeypot with arrays nested 30 deep, 500 times over',
+      '/api/contact',
+      JSON.stringify({ ...fields, website: 'x', extra: Array(500).fill(nested(30)) }),
+      200,
+    ],
+    [
+      'honeypot with an extra field of 30 KB',
+      '/api/contact',
+      JSON.stringify({ ...fields, website: 'x', extra: 'y'.repeat(30_000) }),
+      200,
+    ],
+    [
+      'honeypot with 2,000 extra fields',
+      '/api/newsletter',
+      JSON.stringify({
+        email: 'a@example.com',
+        website: 'x',
+        ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`f${i}`, i])),
+      }),
+      200,
+    ],
+    [
+      'honeypot field of 30 KB',
+      '/api/waitlist',
+      JSON.stringify({ email: 'a@example.com', website: 'w'.repeat(30_000) }),
+      200,
+    ],
+    [
+      'honeypot with every field at its longest, in 3-byte characters',
+      '/api/contact',
+      JSON.stringify({
+        name: '€'.repeat(200),
+        email: 'a@example.com',
+        company: '€'.repeat(200),
+        phone: '€'.repeat(50),
+        message: '€'.repeat(5000),
+        source: '€'.repeat(500),
+        website: '€'.repeat(1000),
+      }),
+      200,
+    ],
+    [
+      'contact with every field at its longest, in 3-byte characters',
+      '/api/contact',
+      JSON.stringify({
+        name: '€'.repeat(200),
+        email: 'a@example.com',
+        company: '€'.repeat(200),
+        phone: '€'.repeat(50),
+        message: '€'.repeat(5000),
+        source: '€'.repeat(500),
+      }),
+      200,
+    ],
+    [
+      'contact whose message is 5,000 quotes',
+      '/api/contact',
+      JSON.stringify({ ...fields, message: '"'.repeat(5000) }),
+      200,
+    ],
+    [
+      'contact whose message is 5,000 line breaks between letters',
+      '/api/contact',
+      JSON.stringify({ ...fields, message: 'a\n'.repeat(2500) }),
+      200,
+    ],
   ];
-  it.each(hostile)('%s: at most 4 times the body, plus 8 KiB of records', async (_label, endpoint, raw, status) => {
-    expect(Buffer.byteLength(raw)).toBeLessThanOrEqual(32 * 1024);
-    const { post, dataDir } = await setup();
-    const before = await bytesUnder(dataDir);
-    const res = await post(endpoint, undefined, { raw });
-    expect(res.status).toBe(status);
-    const written = (await bytesUnder(dataDir)) - before;
-    expect(written).toBeLessThanOrEqual(4 * Buffer.byteLength(raw) + 8 * 1024);
-  });
+  it.each(hostile)(
+    '%s: at most 4 times the body, plus 8 KiB of records',
+    async (_label, endpoint, raw, status) => {
+      expect(Buffer.byteLength(raw)).toBeLessThanOrEqual(32 * 1024);
+      const { post, dataDir } = await setup();
+      const before = await bytesUnder(dataDir);
+      const res = await post(endpoint, undefined, { raw });
+      expect(res.status).toBe(status);
+      const written = (await bytesUnder(dataDir)) - before;
+      expect(written).toBeLessThanOrEqual(4 * Buffer.byteLength(raw) + 8 * 1024);
+    },
+  );
 });
 
 describe('honeypot', () => {
   it('keeps only the known fields and the start of the trap field', async () => {
     const { post, store } = await setup();
-    expect((await post('/api/contact', { ...contact, website: `http://spam.example/${'x'.repeat(1000)}`, extra: { deep: [[['x']]] } })).status).toBe(200);
+    expect(
+      (
+        await post('/api/contact', {
+          ...contact,
+          website: `http://spam.example/${'x'.repeat(1000)}`,
+          extra: { deep: [[['x']]] },
+        })
+      ).status,
+    ).toBe(200);
     const [key] = await store.list('spam/');
     const record = (await store.get<Record<string, unknown>>(key!))!.value;
     expect(record).toMatchObject({ kind: 'contact', fields: contact });
-    expect(Object.keys(record).sort()).toEqual(['fields', 'honeypot', 'id', 'kind', 'receivedAt', 'sender']);
+    expect(Object.keys(record).sort()).toEqual([
+      'fields',
+      'honeypot',
+      'id',
+      'kind',
+      'receivedAt',
+      'sender',
+    ]);
     expect(record.honeypot).toBe(`http://spam.example/${'x'.repeat(1000)}`.slice(0, 200));
   });
 
   it('accepts a bot-filled form without mailing anyone, and keeps it apart rather than dropping it', async () => {
     const mails: unknown[] = [];
     const { post, store } = await setup({ mailer: memoryMailer((m) => mails.push(m)) });
-    expect((await post('/api/contact', { ...contact, website: 'http://spam.example' })).status).toBe(200);
+    expect(
+      (await post('/api/contact', { ...contact, website: 'http://spam.example' })).status,
+    ).toBe(200);
     expect(mails).toEqual([]);
     expect(await store.list('contact/')).toEqual([]);
     expect(await store.list('spam/')).toHaveLength(1);
@@ -476,14 +846,24 @@ describe('nothing is lost', () => {
   it('stores 50 concurrent submissions from different senders exactly once', async () => {
     const { post, store, dataDir } = await setup();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post('/api/contact', { ...contact, email: `p${i}@example.com`, message: `message ${i}` }, { client: `10.0.${i}.1` })),
+      Array.from({ length: 50 }, (_, i) =>
+        post(
+          '/api/contact',
+          { ...contact, email: `p${i}@example.com`, message: `message ${i}` },
+          { client: `10.0.${i}.1` },
+        ),
+      ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(50).fill(200));
     const keys = await store.list('contact/');
     expect(keys).toHaveLength(50);
-    const messages = await Promise.all(keys.map(async (k) => (await store.get<{ message: string }>(k))!.value.message));
+    const messages = await Promise.all(
+      keys.map(async (k) => (await store.get<{ message: string }>(k))!.value.message),
+    );
     expect(new Set(messages).size).toBe(50);
-    expect((await readdir(path.join(dataDir, 'mail-outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(100);
+    expect(
+      (await readdir(path.join(dataDir, 'mail-outbox'))).filter((f) => f.endsWith('.eml')),
+    ).toHaveLength(100);
   });
 
   /** Runs acceptContact in a child process whose mailer kills it, before or during the transfer of the first mail. */
@@ -502,7 +882,10 @@ await acceptContact({ store: createFileStore(${JSON.stringify(path.join(dataDir,
 `,
     );
     const exit = await new Promise<NodeJS.Signals | null>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: 'ignore', cwd: project });
+      const child = spawn(process.execPath, ['--import', 'tsx', script], {
+        stdio: 'ignore',
+        cwd: project,
+      });
       child.on('exit', (_code, signal) => resolve(signal));
     });
     expect(exit).toBe('SIGKILL');
@@ -518,36 +901,90 @@ await acceptContact({ store: createFileStore(${JSON.stringify(path.join(dataDir,
     const { store, dataDir } = await dieWhileSending('before-transfer');
     const delivered: string[] = [];
     // Within its claim, nobody takes a claimed mail over (the claimer may still be at work); a mail not claimed yet goes.
-    const now = await retryOutbox(store, memoryMailer((m) => delivered.push(m.to)));
+    const now = await retryOutbox(
+      store,
+      memoryMailer((m) => delivered.push(m.to)),
+    );
     expect(now.skipped).toBeGreaterThanOrEqual(1);
     expect(now.sent + now.skipped).toBe(2);
-    expect(await retryOutbox(store, memoryMailer((m) => delivered.push(m.to)), later)).toEqual({ sent: now.skipped, failed: 0, uncertain: 0, skipped: now.sent });
+    expect(
+      await retryOutbox(
+        store,
+        memoryMailer((m) => delivered.push(m.to)),
+        later,
+      ),
+    ).toEqual({ sent: now.skipped, failed: 0, uncertain: 0, skipped: now.sent });
     expect(delivered.sort()).toEqual(['crash@example.com', 'team@example.com']);
-    expect(await retryOutbox(store, createFileMailer(path.join(dataDir, 'mail')), later)).toEqual({ sent: 0, failed: 0, uncertain: 0, skipped: 2 });
+    expect(await retryOutbox(store, createFileMailer(path.join(dataDir, 'mail')), later)).toEqual({
+      sent: 0,
+      failed: 0,
+      uncertain: 0,
+      skipped: 2,
+    });
   });
 
   it('never sends again on its own a mail whose transfer a crash interrupted; the operator can', async () => {
     const { store } = await dieWhileSending('during-transfer');
     const delivered: string[] = [];
-    const result = await retryOutbox(store, memoryMailer((m) => delivered.push(m.to)), later);
+    const result = await retryOutbox(
+      store,
+      memoryMailer((m) => delivered.push(m.to)),
+      later,
+    );
     // Both mails were claimed at once; the first reached its transfer, the other may have too.
     expect(result.uncertain).toBeGreaterThanOrEqual(1);
     expect(result.sent + result.uncertain).toBe(2);
     const uncertain = (await pendingOutbox(store)).filter((e) => e.status === 'uncertain');
     expect(uncertain).toHaveLength(result.uncertain);
-    expect(await retryOutbox(store, memoryMailer((m) => delivered.push(m.to)), later)).toMatchObject({ sent: 0, uncertain: 0 });
+    expect(
+      await retryOutbox(
+        store,
+        memoryMailer((m) => delivered.push(m.to)),
+        later,
+      ),
+    ).toMatchObject({ sent: 0, uncertain: 0 });
     expect(await requeueUncertain(store, uncertain[0]!.id)).toBe(true);
-    expect(await retryOutbox(store, memoryMailer((m) => delivered.push(m.to)), later)).toMatchObject({ sent: 1 });
+    expect(
+      await retryOutbox(
+        store,
+        memoryMailer((m) => delivered.push(m.to)),
+        later,
+      ),
+    ).toMatchObject({ sent: 1 });
     expect(delivered).toHaveLength(result.sent + 1);
   });
 });
 
 describe('arbitrary bodies (property-based)', () => {
   it('never answer 5xx and never store anything from a 4xx', async () => {
-    const { post, stored } = await setup({ contactRateLimit: { limit: 1_000_000, windowSeconds: 600 } });
-    const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.emailAddress());
+    const { post, stored } = await setup({
+      contactRateLimit: { limit: 1_000_000, windowSeconds: 600 },
+    });
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.array(fc.string(), { maxLength: 3 }),
+      fc.emailAddress(),
+    );
     const body = fc.oneof(
-      fc.dictionary(fc.constantFrom('name', 'email', 'company', 'phone', 'inquiryType', 'message', 'source', 'website', 'other'), value).map((o) => JSON.stringify(o)),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'name',
+            'email',
+            'company',
+            'phone',
+            'inquiryType',
+            'message',
+            'source',
+            'website',
+            'other',
+          ),
+          value,
+        )
+        .map((o) => JSON.stringify(o)),
       fc.jsonValue().map((v) => JSON.stringify(v)),
       fc.string(),
       fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b).toString('latin1')),

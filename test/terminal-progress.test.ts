@@ -3,7 +3,10 @@ import { terminalProgress } from '../generator/terminal-progress.ts';
 
 const fakeStream = (isTTY: boolean) => {
   const written: string[] = [];
-  return { stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream, written };
+  return {
+    stream: { isTTY, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream,
+    written,
+  };
 };
 
 describe('build progress', () => {

@@ -28,7 +28,14 @@ export interface FormDefinition {
   controls: readonly FormControl[];
 }
 
-const EMAIL: FormControl = { name: 'email', id: 'email', label: 'Email address', type: 'email', autocomplete: 'email', missing: 'Enter your email address' };
+const EMAIL: FormControl = {
+  name: 'email',
+  id: 'email',
+  label: 'Email address',
+  type: 'email',
+  autocomplete: 'email',
+  missing: 'Enter your email address',
+};
 
 export const FORMS: Readonly<Record<SubmissionKind, FormDefinition>> = {
   contact: {
@@ -38,16 +45,43 @@ export const FORMS: Readonly<Record<SubmissionKind, FormDefinition>> = {
     legend: 'Write to the team',
     button: 'Send message',
     controls: [
-      { name: 'name', id: 'name', label: 'Name', type: 'text', autocomplete: 'name', missing: 'Enter your name' },
+      {
+        name: 'name',
+        id: 'name',
+        label: 'Name',
+        type: 'text',
+        autocomplete: 'name',
+        missing: 'Enter your name',
+      },
       EMAIL,
-      { name: 'company', id: 'company', label: 'Company', type: 'text', autocomplete: 'organization' },
+      {
+        name: 'company',
+        id: 'company',
+        label: 'Company',
+        type: 'text',
+        autocomplete: 'organization',
+      },
       { name: 'phone', id: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel' },
       { name: 'inquiryType', id: 'type', label: 'What is it about?', type: 'select' },
       { name: 'message', id: 'message', label: 'Message', type: 'textarea' },
     ],
   },
-  newsletter: { kind: 'newsletter', id: 'newsletter', endpoint: SUBMISSION_PATHS.newsletter, legend: 'Newsletter', button: 'Subscribe', controls: [EMAIL] },
-  waitlist: { kind: 'waitlist', id: 'waitlist', endpoint: SUBMISSION_PATHS.waitlist, legend: 'Waitlist', button: 'Join the waitlist', controls: [EMAIL] },
+  newsletter: {
+    kind: 'newsletter',
+    id: 'newsletter',
+    endpoint: SUBMISSION_PATHS.newsletter,
+    legend: 'Newsletter',
+    button: 'Subscribe',
+    controls: [EMAIL],
+  },
+  waitlist: {
+    kind: 'waitlist',
+    id: 'waitlist',
+    endpoint: SUBMISSION_PATHS.waitlist,
+    legend: 'Waitlist',
+    button: 'Join the waitlist',
+    controls: [EMAIL],
+  },
   'sandbox-early-access': {
     kind: 'sandbox-early-access',
     id: 'sandbox',
@@ -59,10 +93,13 @@ export const FORMS: Readonly<Record<SubmissionKind, FormDefinition>> = {
 };
 
 /** The page a successful form post is sent on to (303 See Other): one per form, saying what happens next. */
-export const thanksPath = (kind: SubmissionKind): UrlPath => `${paths.page('contact')}thanks/${kind}/` as UrlPath;
+export const thanksPath = (kind: SubmissionKind): UrlPath =>
+  `${paths.page('contact')}thanks/${kind}/` as UrlPath;
 
 export const controlId = (form: FormDefinition, control: FormControl) => `${form.id}-${control.id}`;
 
-export const isRequired = (form: FormDefinition, control: FormControl) => fieldsOf(form.kind)[control.name]?.required === true;
+export const isRequired = (form: FormDefinition, control: FormControl) =>
+  fieldsOf(form.kind)[control.name]?.required === true;
 
-export const maxLengthOf = (form: FormDefinition, control: FormControl) => fieldsOf(form.kind)[control.name]!.maxLength;
+export const maxLengthOf = (form: FormDefinition, control: FormControl) =>
+  fieldsOf(form.kind)[control.name]!.maxLength;

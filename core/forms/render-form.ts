@@ -1,6 +1,18 @@
 import { escapeHtml } from '../escape-html.ts';
-import { HONEYPOT_FIELD, INQUIRY_TYPES, SUBMISSION_KINDS, type SubmissionKind } from '../submissions.ts';
-import { controlId, FORMS, isRequired, maxLengthOf, type FormControl, type FormDefinition } from './forms.ts';
+import {
+  HONEYPOT_FIELD,
+  INQUIRY_TYPES,
+  SUBMISSION_KINDS,
+  type SubmissionKind,
+} from '../submissions.ts';
+import {
+  controlId,
+  FORMS,
+  isRequired,
+  maxLengthOf,
+  type FormControl,
+  type FormDefinition,
+} from './forms.ts';
 
 /**
  * The markup of the site's forms, empty (the contact page the build writes) or as a
@@ -27,15 +39,28 @@ export interface FormState {
 export const formMarker = (kind: SubmissionKind) => `<!--form:${kind}-->`;
 
 /** Every form of the contact page in its place: empty, or in the state given for it. */
-export function fillForms(template: string, states: Partial<Record<SubmissionKind, FormState>> = {}): string {
-  return SUBMISSION_KINDS.reduce((html, kind) => html.replace(formMarker(kind), () => renderForm(kind, states[kind])), template);
+export function fillForms(
+  template: string,
+  states: Partial<Record<SubmissionKind, FormState>> = {},
+): string {
+  return SUBMISSION_KINDS.reduce(
+    (html, kind) => html.replace(formMarker(kind), () => renderForm(kind, states[kind])),
+    template,
+  );
 }
 
 export function renderForm(kind: SubmissionKind, state: FormState = {}): string {
   const form = FORMS[kind];
   const problems = state.problems ?? [];
   const values = state.values ?? {};
-  const fields = form.controls.map((control) => renderControl(form, control, values[control.name] ?? '', problems.find((p) => p.field === control.name)));
+  const fields = form.controls.map((control) =>
+    renderControl(
+      form,
+      control,
+      values[control.name] ?? '',
+      problems.find((p) => p.field === control.name),
+    ),
+  );
   return `<form class="api-form" id="${form.id}" method="post" action="${form.endpoint}" novalidate>
   ${problems.length ? errorSummary(form, problems, state.title ?? 'There is a problem') : ''}<fieldset><legend>${escapeHtml(form.legend)}</legend>
   ${fields.join('\n  ')}
@@ -51,7 +76,11 @@ export function renderForm(kind: SubmissionKind, state: FormState = {}): string 
  * Focused when the page loads (autofocus), so a keyboard or screen-reader user starts at
  * what went wrong; each field's entry links to the field.
  */
-function errorSummary(form: FormDefinition, problems: readonly FormProblem[], title: string): string {
+function errorSummary(
+  form: FormDefinition,
+  problems: readonly FormProblem[],
+  title: string,
+): string {
   const id = `${form.id}-problems`;
   const items = problems.map((problem) => {
     const control = form.controls.find((c) => c.name === problem.field);
@@ -64,7 +93,12 @@ function errorSummary(form: FormDefinition, problems: readonly FormProblem[], ti
   `;
 }
 
-function renderControl(form: FormDefinition, control: FormControl, value: string, problem: FormProblem | undefined): string {
+function renderControl(
+  form: FormDefinition,
+  control: FormControl,
+  value: string,
+  problem: FormProblem | undefined,
+): string {
   const id = controlId(form, control);
   const required = isRequired(form, control);
   const errorId = `${id}-error`;
@@ -74,11 +108,16 @@ function renderControl(form: FormDefinition, control: FormControl, value: string
     control.autocomplete ? `autocomplete="${control.autocomplete}"` : '',
     required ? 'required' : '',
     problem ? `aria-invalid="true" aria-describedby="${errorId}"` : '',
-  ].filter(Boolean).join(' ');
+  ]
+    .filter(Boolean)
+    .join(' ');
   const maxLength = `maxlength="${maxLengthOf(form, control)}"`;
   let input: string;
   if (control.type === 'select') {
-    const options = INQUIRY_TYPES.map((t) => `<option value="${t}"${t === value ? ' selected' : ''}>${t.replace('-', ' ')}</option>`).join('');
+    const options = INQUIRY_TYPES.map(
+      (t) =>
+        `<option value="${t}"${t === value ? ' selected' : ''}>${t.replace('-', ' ')}</option>`,
+    ).join('');
     input = `<select ${attributes}>${options}</select>`;
   } else if (control.type === 'textarea') {
     // The parser drops one line break right after the start tag: this one, never the typed text's own.
@@ -87,6 +126,8 @@ function renderControl(form: FormDefinition, control: FormControl, value: string
     input = `<input ${attributes}${control.type === 'text' ? '' : ` type="${control.type}"`} ${maxLength}${value ? ` value="${escapeHtml(value)}"` : ''}>`;
   }
   const label = `<label for="${id}">${escapeHtml(control.label)} <span class="field-need">(${required ? 'required' : 'optional'})</span></label>`;
-  const error = problem ? `<p class="field-error" id="${errorId}"><span class="visually-hidden">Error: </span>${escapeHtml(problem.text)}</p>` : '';
+  const error = problem
+    ? `<p class="field-error" id="${errorId}"><span class="visually-hidden">Error: </span>${escapeHtml(problem.text)}</p>`
+    : '';
   return `<div class="field${problem ? ' field-invalid' : ''}">${label}${error}${input}</div>`;
 }

@@ -11,7 +11,10 @@ export function toSummary(record: ContentRecord): Summary {
   return { slug: record.slug, title, category, summary, url: record.url, lastUpdated };
 }
 
-export function recordDocument(record: ContentRecord): { collection: CollectionKey; data: Record<string, unknown> } {
+export function recordDocument(record: ContentRecord): {
+  collection: CollectionKey;
+  data: Record<string, unknown>;
+} {
   return {
     collection: record.collection,
     data: { slug: record.slug, url: record.url, ...record.fields, body: record.body().markdown },
@@ -38,15 +41,39 @@ export function apiIndex(corpus: Corpus) {
 }
 
 export const NON_COLLECTION_ENDPOINTS = [
-  { method: 'GET', path: paths.apiIndex, description: 'This index: every collection with its count and URL templates' },
-  { method: 'GET', path: paths.apiSearch, description: 'Keyword search across every collection (q required, limit 1 to 200)' },
+  {
+    method: 'GET',
+    path: paths.apiIndex,
+    description: 'This index: every collection with its count and URL templates',
+  },
+  {
+    method: 'GET',
+    path: paths.apiSearch,
+    description: 'Keyword search across every collection (q required, limit 1 to 200)',
+  },
   { method: 'GET', path: paths.apiPricing, description: 'Pricing of the Detour extension' },
   { method: 'GET', path: paths.openapi, description: 'OpenAPI 3.1 description of the whole API' },
-  { method: 'POST', path: '/api/contact', description: 'Send a message to the team; the sender receives an acknowledgement' },
-  { method: 'POST', path: '/api/newsletter', description: 'Subscribe an address to the newsletter' },
+  {
+    method: 'POST',
+    path: '/api/contact',
+    description: 'Send a message to the team; the sender receives an acknowledgement',
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter',
+    description: 'Subscribe an address to the newsletter',
+  },
   { method: 'POST', path: '/api/waitlist', description: 'Join the waitlist' },
-  { method: 'POST', path: '/api/sandbox-early-access', description: 'Request early access to the sandbox offering' },
-  { method: 'GET', path: paths.llms, description: 'Plain-text overview of the site for language models' },
+  {
+    method: 'POST',
+    path: '/api/sandbox-early-access',
+    description: 'Request early access to the sandbox offering',
+  },
+  {
+    method: 'GET',
+    path: paths.llms,
+    description: 'Plain-text overview of the site for language models',
+  },
 ];
 
 export function pricingDocument(corpus: Corpus) {

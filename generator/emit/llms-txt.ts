@@ -26,11 +26,17 @@ export function llmsTxt(corpus: Corpus): string {
     '',
     '## Collections',
     '',
-    ...COLLECTION_KEYS.map((key) => `- [${COLLECTIONS[key].title}](${md(paths.collectionPage(key))}): ${COLLECTIONS[key].description}`),
+    ...COLLECTION_KEYS.map(
+      (key) =>
+        `- [${COLLECTIONS[key].title}](${md(paths.collectionPage(key))}): ${COLLECTIONS[key].description}`,
+    ),
   ];
   for (const key of COLLECTION_KEYS) {
     lines.push('', `## ${COLLECTIONS[key].title}`, '');
-    for (const r of corpus.records[key]) lines.push(`- [${r.fields.title}](${md(paths.recordPage(key, r.slug))}): ${r.fields.summary}`);
+    for (const r of corpus.records[key])
+      lines.push(
+        `- [${r.fields.title}](${md(paths.recordPage(key, r.slug))}): ${r.fields.summary}`,
+      );
   }
   lines.push(
     '',
@@ -55,11 +61,17 @@ export function llmsFullParts(corpus: Corpus): { pagePath: string; prefix: strin
   const order = [
     paths.home,
     paths.apiReference,
-    ...COLLECTION_KEYS.flatMap((key) => [...collectionPagePaths(key, corpus.records[key].length), ...corpus.records[key].map((r) => paths.recordPage(key, r.slug))]),
+    ...COLLECTION_KEYS.flatMap((key) => [
+      ...collectionPagePaths(key, corpus.records[key].length),
+      ...corpus.records[key].map((r) => paths.recordPage(key, r.slug)),
+    ]),
     paths.pricingPage,
     paths.page('about'),
     paths.page('contact'),
     paths.page('search'),
   ];
-  return order.map((pagePath, i) => ({ pagePath, prefix: `${i ? '\n---\n\n' : ''}<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n` }));
+  return order.map((pagePath, i) => ({
+    pagePath,
+    prefix: `${i ? '\n---\n\n' : ''}<!-- ${corpus.site.baseUrl}${pagePath} -->\n\n`,
+  }));
 }

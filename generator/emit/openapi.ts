@@ -31,7 +31,11 @@ const rateLimitHeaders = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 };
 
-const ok = (description: string, schema: JsonSchema, headers: object = rateLimitHeaders) => ({ description, headers, ...json(schema) });
+const ok = (description: string, schema: JsonSchema, headers: object = rateLimitHeaders) => ({
+  description,
+  headers,
+  ...json(schema),
+});
 
 const readResponses = (success: object, extra: Record<string, object> = {}) => ({
   '200': success,
@@ -60,16 +64,21 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
         summary: `List ${info.title.toLowerCase()}`,
         description: info.description,
         parameters: [
-          limitParam('Maximum records returned; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.'),
+          limitParam(
+            'Maximum records returned; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.',
+          ),
           {
             name: 'offset',
             in: 'query',
             required: false,
-            description: 'Records skipped before collecting results; negative values are treated as 0, a value that is not a number as absent.',
+            description:
+              'Records skipped before collecting results; negative values are treated as 0, a value that is not a number as absent.',
             schema: { type: 'integer', default: 0, minimum: 0 },
           },
         ],
-        responses: readResponses(ok('A page of summaries', ref('SummaryPage')), { '404': response('NotFound') }),
+        responses: readResponses(ok('A page of summaries', ref('SummaryPage')), {
+          '404': response('NotFound'),
+        }),
       },
     },
     [paths.apiItemTemplate(key)]: {
@@ -106,7 +115,11 @@ const contactResponses = {
   '413': { description: 'The body is larger than the endpoint accepts', ...json(ref('Error')) },
   '415': { description: 'The body is not JSON', ...json(ref('Error')) },
   '429': response('RateLimited'),
-  '500': { description: 'The submission was stored but could not be delivered, or the service is not configured', ...json(ref('Error')) },
+  '500': {
+    description:
+      'The submission was stored but could not be delivered, or the service is not configured',
+    ...json(ref('Error')),
+  },
 };
 
 const contactOperation = (operationId: string, summary: string, body: string) => ({
@@ -143,7 +156,10 @@ function errorResponse(description: string, headers: object = {}) {
 export function openApiDocument(corpus: Corpus) {
   const base = corpus.site.baseUrl;
   const recordSchemas = Object.fromEntries(
-    COLLECTION_KEYS.map((key) => [RECORD_SCHEMA_NAMES[key], { description: COLLECTIONS[key].description, ...publishedRecordSchema(key) }]),
+    COLLECTION_KEYS.map((key) => [
+      RECORD_SCHEMA_NAMES[key],
+      { description: COLLECTIONS[key].description, ...publishedRecordSchema(key) },
+    ]),
   );
   return {
     openapi: '3.1.0',
@@ -160,7 +176,11 @@ export function openApiDocument(corpus: Corpus) {
       { name: 'Discovery', description: 'API index, search and pricing' },
       { name: 'Content', description: 'Read-only content collections' },
       { name: 'Contact', description: 'Contact and sign-up endpoints, rate limited per sender' },
-      { name: 'Instances (proposed)', description: 'Illustrative isolated-browser instance and key contract, served for trial under /orgs' },
+      {
+        name: 'Instances (proposed)',
+        description:
+          'Illustrative isolated-browser instance and key contract, served for trial under /orgs',
+      },
     ],
     paths: {
       [paths.apiIndex]: {
@@ -168,7 +188,8 @@ export function openApiDocument(corpus: Corpus) {
           operationId: 'getApiIndex',
           tags: ['Discovery'],
           summary: 'API index',
-          description: 'Lists every collection with its count and URL templates, and the other endpoints.',
+          description:
+            'Lists every collection with its count and URL templates, and the other endpoints.',
           responses: readResponses(ok('The API index', ref('ApiIndex'))),
         },
       },
@@ -181,10 +202,20 @@ export function openApiDocument(corpus: Corpus) {
           description:
             'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
           parameters: [
-            { name: 'q', in: 'query', required: true, description: 'Search terms', schema: { type: 'string', minLength: 1 } },
-            limitParam('Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.'),
+            {
+              name: 'q',
+              in: 'query',
+              required: true,
+              description: 'Search terms',
+              schema: { type: 'string', minLength: 1 },
+            },
+            limitParam(
+              'Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.',
+            ),
           ],
-          responses: readResponses(ok('Matching records, best first', ref('SearchResults')), { '400': response('BadRequest') }),
+          responses: readResponses(ok('Matching records, best first', ref('SearchResults')), {
+            '400': response('BadRequest'),
+          }),
         },
       },
       [paths.apiPricing]: {
@@ -192,13 +223,27 @@ export function openApiDocument(corpus: Corpus) {
           operationId: 'getPricing',
           tags: ['Discovery'],
           summary: 'Pricing of the extension',
-          responses: readResponses(ok('Plans, trial terms and what every plan includes', ref('Pricing'))),
+          responses: readResponses(
+            ok('Plans, trial terms and what every plan includes', ref('Pricing')),
+          ),
         },
       },
-      '/api/contact': contactOperation('sendContactMessage', 'Send a message to the team', 'ContactMessage'),
-      '/api/newsletter': contactOperation('subscribeNewsletter', 'Subscribe to the newsletter', 'Signup'),
+      '/api/contact': contactOperation(
+        'sendContactMessage',
+        'Send a message to the team',
+        'ContactMessage',
+      ),
+      '/api/newsletter': contactOperation(
+        'subscribeNewsletter',
+        'Subscribe to the newsletter',
+        'Signup',
+      ),
       '/api/waitlist': contactOperation('joinWaitlist', 'Join the waitlist', 'Signup'),
-      '/api/sandbox-early-access': contactOperation('requestSandboxEarlyAccess', 'Request early access to sandbox', 'Signup'),
+      '/api/sandbox-early-access': contactOperation(
+        'requestSandboxEarlyAccess',
+        'Request early access to sandbox',
+        'Signup',
+      ),
       '/orgs/{org_uuid}/api/instances': {
         parameters: [orgParam],
         get: {
@@ -206,7 +251,10 @@ export function openApiDocument(corpus: Corpus) {
           tags: ['Instances (proposed)'],
           summary: 'List instances (scope instances:read)',
           security: [{ bearerAuth: ['instances:read'] }],
-          responses: { '200': { description: 'The organization\'s instances', ...json(ref('InstanceList')) }, ...authErrors },
+          responses: {
+            '200': { description: "The organization's instances", ...json(ref('InstanceList')) },
+            ...authErrors,
+          },
         },
         post: {
           operationId: 'createInstance',
@@ -217,18 +265,35 @@ export function openApiDocument(corpus: Corpus) {
           responses: {
             '201': {
               description: 'Created; status is running',
-              headers: { Location: { description: 'URL of the new instance', schema: { type: 'string', format: 'uri' } } },
+              headers: {
+                Location: {
+                  description: 'URL of the new instance',
+                  schema: { type: 'string', format: 'uri' },
+                },
+              },
               ...json(ref('Instance')),
             },
             '400': response('BadRequest'),
-            '413': { description: 'The body is larger than the endpoint accepts', ...json(ref('Error')) },
+            '413': {
+              description: 'The body is larger than the endpoint accepts',
+              ...json(ref('Error')),
+            },
             '415': { description: 'The body is not JSON', ...json(ref('Error')) },
             ...authErrors,
           },
         },
       },
       '/orgs/{org_uuid}/api/instances/{instance_uuid}': {
-        parameters: [orgParam, { name: 'instance_uuid', in: 'path', required: true, description: 'A UUID; anything else is 404', schema: { type: 'string', format: 'uuid' } }],
+        parameters: [
+          orgParam,
+          {
+            name: 'instance_uuid',
+            in: 'path',
+            required: true,
+            description: 'A UUID; anything else is 404',
+            schema: { type: 'string', format: 'uuid' },
+          },
+        ],
         delete: {
           operationId: 'deleteInstance',
           tags: ['Instances (proposed)'],
@@ -244,7 +309,13 @@ export function openApiDocument(corpus: Corpus) {
           tags: ['Instances (proposed)'],
           summary: 'Inspect the active key',
           security: [{ bearerAuth: [] }],
-          responses: { '200': { description: 'The active key, without its secret', ...json(ref('KeyInspection')) }, ...authErrors },
+          responses: {
+            '200': {
+              description: 'The active key, without its secret',
+              ...json(ref('KeyInspection')),
+            },
+            ...authErrors,
+          },
         },
       },
       '/orgs/{org_uuid}/api/key/rotate': {
@@ -254,25 +325,52 @@ export function openApiDocument(corpus: Corpus) {
           tags: ['Instances (proposed)'],
           summary: 'Rotate the key; the old key stops working at once',
           security: [{ bearerAuth: [] }],
-          responses: { '200': { description: 'The new key; its secret is shown only here', ...json(ref('KeyRotation')) }, ...authErrors },
+          responses: {
+            '200': {
+              description: 'The new key; its secret is shown only here',
+              ...json(ref('KeyRotation')),
+            },
+            ...authErrors,
+          },
         },
       },
     },
     components: {
       schemas: { ...API_SCHEMAS, ...recordSchemas },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An organization API key (sk_...) in Authorization: Bearer' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An organization API key (sk_...) in Authorization: Bearer',
+        },
       },
       headers: {
-        'RateLimit-Limit': { description: 'Requests allowed in the window', schema: { type: 'integer' } },
-        'RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
-        'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
-        'RateLimit-Policy': { description: 'The policy, e.g. 600;w=60', schema: { type: 'string' } },
-        'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+        'RateLimit-Limit': {
+          description: 'Requests allowed in the window',
+          schema: { type: 'integer' },
+        },
+        'RateLimit-Remaining': {
+          description: 'Requests left in the current window',
+          schema: { type: 'integer' },
+        },
+        'RateLimit-Reset': {
+          description: 'Seconds until the window resets',
+          schema: { type: 'integer' },
+        },
+        'RateLimit-Policy': {
+          description: 'The policy, e.g. 600;w=60',
+          schema: { type: 'string' },
+        },
+        'Retry-After': {
+          description: 'Seconds to wait before retrying',
+          schema: { type: 'integer' },
+        },
         Allow: { description: 'Methods the path supports', schema: { type: 'string' } },
       },
       responses: {
-        BadRequest: errorResponse('The request is invalid; code is invalid_request, missing_field or invalid_email'),
+        BadRequest: errorResponse(
+          'The request is invalid; code is invalid_request, missing_field or invalid_email',
+        ),
         NotFound: errorResponse('The collection, record or path does not exist (code not_found)'),
         MethodNotAllowed: errorResponse('The method is not supported (code method_not_allowed)', {
           Allow: { $ref: '#/components/headers/Allow' },

@@ -12,7 +12,10 @@ import { indexLayout, indexOf, objectEntry, type IndexLines } from './search-ind
  * A changed document is known by its stored fields, which hold every indexed field; the
  * terms it held are those of its stored fields, indexed again.
  */
-export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument[]): Buffer | undefined {
+export function patchSearchIndex(
+  previous: Uint8Array,
+  documents: SearchDocument[],
+): Buffer | undefined {
   if (!INDEXED_FIELDS_STORED) return undefined;
   const old = indexLines(Buffer.from(previous.buffer, previous.byteOffset, previous.byteLength));
   if (!old || old.documentIds.length !== documents.length) return undefined;
@@ -22,13 +25,25 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
     if (!same(old.documentIds[shortId]!, objectEntry(shortId, document.id))) return undefined;
     if (same(old.storedFields[shortId]!, objectEntry(shortId, storedFieldsOf(document)))) continue;
     const stored = old.storedFields[shortId]!.toString();
-    changed.push({ shortId, before: { ...(JSON.parse(stored.slice(stored.indexOf(':') + 1)) as SearchDocument), id: document.id }, after: document });
+    changed.push({
+      shortId,
+      before: {
+        ...(JSON.parse(stored.slice(stored.indexOf(':') + 1)) as SearchDocument),
+        id: document.id,
+      },
+      after: document,
+    });
   }
   if (!changed.length) return Buffer.from(previous);
   // The fields' summed lengths, from the old averages (exact means of whole numbers: their products round back to the sums), the changed documents' taken out and put back.
   const totals = old.averages.map((average) => Math.round(average * documents.length));
 
-  const lines: IndexLines = { documentIds: old.documentIds, fieldLength: [...old.fieldLength], storedFields: [...old.storedFields], index: [] };
+  const lines: IndexLines = {
+    documentIds: old.documentIds,
+    fieldLength: [...old.fieldLength],
+    storedFields: [...old.storedFields],
+    index: [],
+  };
   /** Per term, per field, the documents whose frequency changes (undefined: the document no longer holds the term there). */
   const delta = new Map<string, Map<string, Map<string, number | undefined>>>();
   const note = (term: string, field: string, shortId: string, frequency: number | undefined) => {
@@ -41,12 +56,19 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
   let fieldIds: Record<string, number> | undefined;
   for (const { shortId, before, after } of changed) {
     const id = String(shortId);
-    for (const [term, fields] of indexOf([before]).index) for (const field of Object.keys(fields)) note(term, field, id, undefined);
+    for (const [term, fields] of indexOf([before]).index)
+      for (const field of Object.keys(fields)) note(term, field, id, undefined);
     const now = indexOf([after]);
-    for (const [term, fields] of now.index) for (const [field, frequencies] of Object.entries(fields)) note(term, field, id, frequencies['0']);
+    for (const [term, fields] of now.index)
+      for (const [field, frequencies] of Object.entries(fields))
+        note(term, field, id, frequencies['0']);
     const line = old.fieldLength[shortId]!.toString();
-    for (const [field, length] of (JSON.parse(line.slice(line.indexOf(':') + 1)) as (number | null)[]).entries()) totals[field]! -= length ?? 0;
-    for (const [field, length] of (now.fieldLength['0'] as (number | null)[]).entries()) totals[field]! += length ?? 0;
+    for (const [field, length] of (
+      JSON.parse(line.slice(line.indexOf(':') + 1)) as (number | null)[]
+    ).entries())
+      totals[field]! -= length ?? 0;
+    for (const [field, length] of (now.fieldLength['0'] as (number | null)[]).entries())
+      totals[field]! += length ?? 0;
     lines.fieldLength[shortId] = objectEntry(shortId, now.fieldLength['0']);
     lines.storedFields[shortId] = objectEntry(shortId, now.storedFields['0']);
     fieldIds = now.fieldIds;
@@ -82,7 +104,11 @@ export function patchSearchIndex(previous: Uint8Array, documents: SearchDocument
 type Fields = Record<string, Record<string, number>>;
 
 /** A term's line with the changes made, or undefined when no document holds it any more. */
-function applied(term: string, fields: Fields, change: Map<string, Map<string, number | undefined>>): string | undefined {
+function applied(
+  term: string,
+  fields: Fields,
+  change: Map<string, Map<string, number | undefined>>,
+): string | undefined {
   for (const [field, ids] of change) {
     const frequencies = (fields[field] ??= {});
     for (const [id, frequency] of ids) {
@@ -95,7 +121,9 @@ function applied(term: string, fields: Fields, change: Map<string, Map<string, n
   return Object.keys(fields).length ? JSON.stringify([term, fields]) : undefined;
 }
 
-const INDEXED_FIELDS_STORED = SEARCH_INDEX_OPTIONS.fields.every((field) => SEARCH_INDEX_OPTIONS.storeFields?.includes(field));
+const INDEXED_FIELDS_STORED = SEARCH_INDEX_OPTIONS.fields.every((field) =>
+  SEARCH_INDEX_OPTIONS.storeFields?.includes(field),
+);
 
 /** The stored fields of a document, as MiniSearch keeps them: the fields to store that it has, in their order. */
 function storedFieldsOf(document: SearchDocument): Record<string, unknown> {
@@ -137,7 +165,9 @@ function termOf(line: Buffer): string | undefined {
  * of entries, framed by the lines that open and close each part (the first and the last as
  * indexLayout writes them), the terms in code-unit order.
  */
-function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { terms: string[]; averages: number[] }) | undefined {
+function indexLines(
+  bytes: Buffer,
+): (Record<keyof IndexLines, Buffer[]> & { terms: string[]; averages: number[] }) | undefined {
   const runs: Buffer[][] = [];
   const frame: string[] = [];
   let run: Buffer[] | undefined;
@@ -156,11 +186,18 @@ function indexLines(bytes: Buffer): (Record<keyof IndexLines, Buffer[]> & { term
     frame.push(line.toString());
   }
   if (runs.length !== 4 || frame.length !== 5) return undefined;
-  if (!frame[0]!.startsWith('{"documentCount":') || frame[4] !== '],"serializationVersion":2}') return undefined;
+  if (!frame[0]!.startsWith('{"documentCount":') || frame[4] !== '],"serializationVersion":2}')
+    return undefined;
   const averages = averagesOf(frame[2]!);
   if (!averages) return undefined;
-  const [documentIds, fieldLength, storedFields, index] = runs as [Buffer[], Buffer[], Buffer[], Buffer[]];
-  if (fieldLength.length !== documentIds.length || storedFields.length !== documentIds.length) return undefined;
+  const [documentIds, fieldLength, storedFields, index] = runs as [
+    Buffer[],
+    Buffer[],
+    Buffer[],
+    Buffer[],
+  ];
+  if (fieldLength.length !== documentIds.length || storedFields.length !== documentIds.length)
+    return undefined;
   const terms: string[] = [];
   for (const line of index) {
     const term = termOf(line);
@@ -178,7 +215,9 @@ function averagesOf(line: string): number[] | undefined {
   if (!line.startsWith(prefix) || !line.endsWith(suffix)) return undefined;
   try {
     const averages = JSON.parse(line.slice(prefix.length, -suffix.length)) as unknown;
-    return Array.isArray(averages) && averages.every((average) => typeof average === 'number') ? (averages as number[]) : undefined;
+    return Array.isArray(averages) && averages.every((average) => typeof average === 'number')
+      ? (averages as number[])
+      : undefined;
   } catch {
     return undefined;
   }

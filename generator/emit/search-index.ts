@@ -12,7 +12,10 @@ import { patchSearchIndex } from './search-index-patch.ts';
  * So after an edit the last index can be patched (search-index-patch.ts: a few lines
  * rewritten, the rest copied) to the very bytes a whole new index would have.
  */
-export function searchIndexJson(summariesOf: (key: CollectionKey) => Summary[], previous?: Uint8Array): Buffer {
+export function searchIndexJson(
+  summariesOf: (key: CollectionKey) => Summary[],
+  previous?: Uint8Array,
+): Buffer {
   const documents = searchDocuments(summariesOf);
   return (previous && patchSearchIndex(previous, documents)) || wholeIndex(documents);
 }
@@ -22,7 +25,13 @@ export function searchIndexJson(summariesOf: (key: CollectionKey) => Summary[], 
  * summaries are asked for in turn, so a caller can make them one at a time.
  */
 export function searchDocuments(summariesOf: (key: CollectionKey) => Summary[]): SearchDocument[] {
-  return COLLECTION_KEYS.flatMap((key) => summariesOf(key).map((summary) => ({ id: `${key}/${summary.slug}`, collection: key, ...summary })));
+  return COLLECTION_KEYS.flatMap((key) =>
+    summariesOf(key).map((summary) => ({
+      id: `${key}/${summary.slug}`,
+      collection: key,
+      ...summary,
+    })),
+  );
 }
 
 /** A MiniSearch index of these documents alone, as plain data: the index of all, or the part of one. */
@@ -48,14 +57,23 @@ function wholeIndex(documents: SearchDocument[]): Buffer {
   const documentIds = linesOf('documentIds');
   const fieldLength = linesOf('fieldLength');
   const storedFields = linesOf('storedFields');
-  const terms = plain.index!.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as unknown as (AsPlainObject['index'][number] | string)[];
+  const terms = plain.index!.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as unknown as (
+    | AsPlainObject['index'][number]
+    | string
+  )[];
   delete plain.index;
   for (let i = 0; i < terms.length; i++) terms[i] = JSON.stringify(terms[i]);
-  return indexLayout(fieldIds, { documentIds, fieldLength, storedFields, index: terms as string[] });
+  return indexLayout(fieldIds, {
+    documentIds,
+    fieldLength,
+    storedFields,
+    index: terms as string[],
+  });
 }
 
 /** One entry of an object keyed by short document id, as its line holds it. */
-export const objectEntry = (shortId: string | number, value: unknown): string => `${JSON.stringify(String(shortId))}:${JSON.stringify(value)}`;
+export const objectEntry = (shortId: string | number, value: unknown): string =>
+  `${JSON.stringify(String(shortId))}:${JSON.stringify(value)}`;
 
 /**
  * The four parts of the index with a line per entry, each entry as its line holds it
@@ -79,8 +97,14 @@ const textOf = (entry: Entry) => (typeof entry === 'string' ? entry : entry.toSt
 export function fieldTotals(fieldIds: Record<string, number>, fieldLength: Entry[]): number[] {
   const totals = Object.values(fieldIds).map(() => 0);
   for (let start = 0; start < fieldLength.length; start += CHUNK) {
-    const lengths = JSON.parse(`{${fieldLength.slice(start, start + CHUNK).map(textOf).join(',')}}`) as Record<string, (number | null)[]>;
-    for (const entry of Object.values(lengths)) for (const [field, length] of entry.entries()) totals[field]! += length ?? 0;
+    const lengths = JSON.parse(
+      `{${fieldLength
+        .slice(start, start + CHUNK)
+        .map(textOf)
+        .join(',')}}`,
+    ) as Record<string, (number | null)[]>;
+    for (const entry of Object.values(lengths))
+      for (const [field, length] of entry.entries()) totals[field]! += length ?? 0;
   }
   return totals;
 }
@@ -93,7 +117,11 @@ export function fieldTotals(fieldIds: Record<string, number>, fieldLength: Entry
  * and MiniSearch's running average (which depends on the order documents were added and
  * removed in) is not kept. Sized first, then written into one buffer of that size.
  */
-export function indexLayout(fieldIds: Record<string, number>, lines: IndexLines, totals = fieldTotals(fieldIds, lines.fieldLength)): Buffer {
+export function indexLayout(
+  fieldIds: Record<string, number>,
+  lines: IndexLines,
+  totals = fieldTotals(fieldIds, lines.fieldLength),
+): Buffer {
   const count = lines.documentIds.length;
   const averages = totals.map((total) => (count ? total / count : 0));
   const parts: [open: string, entries: Entry[], close: string][] = [
@@ -106,8 +134,14 @@ export function indexLayout(fieldIds: Record<string, number>, lines: IndexLines,
   // Each entry has a line break before it, and a comma too but for the first; each part's close has a line break.
   let size = Buffer.byteLength(end);
   for (const [open, entries, close] of parts) {
-    size += Buffer.byteLength(open) + 2 * entries.length - (entries.length ? 1 : 0) + 1 + Buffer.byteLength(close);
-    for (const entry of entries) size += typeof entry === 'string' ? Buffer.byteLength(entry) : entry.length;
+    size +=
+      Buffer.byteLength(open) +
+      2 * entries.length -
+      (entries.length ? 1 : 0) +
+      1 +
+      Buffer.byteLength(close);
+    for (const entry of entries)
+      size += typeof entry === 'string' ? Buffer.byteLength(entry) : entry.length;
   }
   const bytes = Buffer.allocUnsafe(size);
   let at = 0;

@@ -4,9 +4,15 @@ import type { SitePage } from '../pages/site-page.ts';
 import { latestDate } from '../pages/collection-page.ts';
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+  value.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
+  );
 
-export function sitemapXml(corpus: Corpus, pages: Pick<SitePage, 'path' | 'lastUpdated'>[]): string {
+export function sitemapXml(
+  corpus: Corpus,
+  pages: Pick<SitePage, 'path' | 'lastUpdated'>[],
+): string {
   const urls = pages.map((page) => {
     const lastmod = page.lastUpdated ? `<lastmod>${page.lastUpdated}</lastmod>` : '';
     return `  <url><loc>${escapeXml(corpus.site.baseUrl + page.path)}</loc>${lastmod}</url>`;

@@ -16,40 +16,81 @@ export function caddyConfig(plan: MirrorPlan, options: { listen: string }): stri
   const onPath = (pattern: string) => `path_regexp ${token(pattern)}`;
 
   const headerOps = plan.headers.flatMap((header) =>
-    header.rules.map((rule) => `header ${matchers.named('path', [onPath(`${rule.caseSensitive ? '' : '(?i)'}${rule.pattern}`)])} ${header.name} ${text(rule.value)}`),
+    header.rules.map(
+      (rule) =>
+        `header ${matchers.named('path', [onPath(`${rule.caseSensitive ? '' : '(?i)'}${rule.pattern}`)])} ${header.name} ${text(rule.value)}`,
+    ),
   );
-  const errorHeaders = Object.entries(plan.errorHeaders).map(([name, value]) => `header ${name} ${text(value)}`);
-  const withHeaders = (matcher: string, ...lines: string[]) => [`route ${matcher} {`, ...indent([`import ${HEADERS_SNIPPET}`, ...lines]), '}'];
+  const errorHeaders = Object.entries(plan.errorHeaders).map(
+    ([name, value]) => `header ${name} ${text(value)}`,
+  );
+  const withHeaders = (matcher: string, ...lines: string[]) => [
+    `route ${matcher} {`,
+    ...indent([`import ${HEADERS_SNIPPET}`, ...lines]),
+    '}',
+  ];
   /** An answer with an error status: its path's headers, then those every error gets. */
-  const withErrorHeaders = (matcher: string, ...lines: string[]) => withHeaders(matcher, ...errorHeaders, ...lines);
+  const withErrorHeaders = (matcher: string, ...lines: string[]) =>
+    withHeaders(matcher, ...errorHeaders, ...lines);
   const onTarget = (pattern: string) => `vars_regexp {http.request.orig_uri} ${token(pattern)}`;
   const apiLike = onPath(`(?i)${plan.apiLike}`);
-  const page = ['vars {vars.mirror_markdown} 1', 'method GET HEAD', onPath(alternatives(plan.twin.pages)), `not ${onPath(alternatives(plan.twin.notPages))}`];
-  const notFound = (name: string, condition: string) => matchers.named(name, ['vars {vars.mirror_status} 404', condition]);
+  const page = [
+    'vars {vars.mirror_markdown} 1',
+    'method GET HEAD',
+    onPath(alternatives(plan.twin.pages)),
+    `not ${onPath(alternatives(plan.twin.notPages))}`,
+  ];
+  const notFound = (name: string, condition: string) =>
+    matchers.named(name, ['vars {vars.mirror_status} 404', condition]);
   const hidden = matchers.named('hidden', [onPath(`(?i)${alternatives(plan.hidden)}`)]);
 
   const route = [
     'vars mirror_status 200',
     '# A target that is not canonical: 404 before anything else, the 404 document or page served whatever the method.',
-    ...plan.nonCanonical.map((rule, index) =>
-      `vars ${matchers.named(`non_canonical_${index}`, [onTarget(rule.pattern), ...(rule.exceptUnder ? [`not ${onTarget(`^${escapeRegex(rule.exceptUnder)}`)}`] : [])])} mirror_non_canonical 1`,
+    ...plan.nonCanonical.map(
+      (rule, index) =>
+        `vars ${matchers.named(`non_canonical_${index}`, [onTarget(rule.pattern), ...(rule.exceptUnder ? [`not ${onTarget(`^${escapeRegex(rule.exceptUnder)}`)}`] : [])])} mirror_non_canonical 1`,
     ),
     // Rewritten first, so the headers are those of what is served, as for every not-found answer.
     ...[
       `route ${matchers.named('non_canonical_api', ['vars {vars.mirror_non_canonical} 1', apiLike])} {`,
-      ...indent([`rewrite * ${token(plan.api.notFoundDocument)}`, `import ${HEADERS_SNIPPET}`, ...errorHeaders, `header Content-Type ${json}`, `respond ${text(plan.api.notFoundBody)} 404`]),
+      ...indent([
+        `rewrite * ${token(plan.api.notFoundDocument)}`,
+        `import ${HEADERS_SNIPPET}`,
+        ...errorHeaders,
+        `header Content-Type ${json}`,
+        `respond ${text(plan.api.notFoundBody)} 404`,
+      ]),
       '}',
       `route ${matchers.named('non_canonical', ['vars {vars.mirror_non_canonical} 1'])} {`,
-      ...indent([`rewrite * ${token(plan.notFoundPage)}`, `import ${HEADERS_SNIPPET}`, ...errorHeaders, `method ${matchers.named('not_head', ['not method HEAD'])} GET`, 'file_server {', '\tstatus 404', '}']),
+      ...indent([
+        `rewrite * ${token(plan.notFoundPage)}`,
+        `import ${HEADERS_SNIPPET}`,
+        ...errorHeaders,
+        `method ${matchers.named('not_head', ['not method HEAD'])} GET`,
+        'file_server {',
+        '\tstatus 404',
+        '}',
+      ]),
       '}',
     ],
     '# Answers on the requested path.',
-    ...withHeaders(matchers.named('read_only', ['not method GET HEAD', onPath(plan.readOnly.pattern)]), `header Allow ${allow}`, `header Content-Type ${json}`, ...errorHeaders, `respond ${text(plan.readOnly.body)} 405`),
+    ...withHeaders(
+      matchers.named('read_only', ['not method GET HEAD', onPath(plan.readOnly.pattern)]),
+      `header Allow ${allow}`,
+      `header Content-Type ${json}`,
+      ...errorHeaders,
+      `respond ${text(plan.readOnly.body)} 405`,
+    ),
     ...plan.fullApiOnly.flatMap((route, index) =>
       withHeaders(
         matchers.named(`full_api_${index}`, [
           onPath(route.pattern),
-          ...(route.staticUnlessPaged ? [`expression ${token(plan.pagingParameters.map((name) => `{http.request.uri.query.${name}} != ""`).join(' || '))}`] : []),
+          ...(route.staticUnlessPaged
+            ? [
+                `expression ${token(plan.pagingParameters.map((name) => `{http.request.uri.query.${name}} != ""`).join(' || '))}`,
+              ]
+            : []),
         ]),
         `header Content-Type ${json}`,
         ...errorHeaders,
@@ -57,8 +98,16 @@ export function caddyConfig(plan: MirrorPlan, options: { listen: string }): stri
       ),
     ),
     // file_server refuses other methods than GET and HEAD, so the API's 404 is sent from here.
-    ...withErrorHeaders(matchers.named('api_refused', ['not method GET HEAD', onPath(plan.api.pattern)]), `header Content-Type ${json}`, `respond ${text(plan.api.notFoundBody)} 404`),
-    ...withErrorHeaders(matchers.named('page_refused', ['not method GET HEAD', `not ${onPath(plan.api.pattern)}`]), `header Allow ${allow}`, 'respond 405'),
+    ...withErrorHeaders(
+      matchers.named('api_refused', ['not method GET HEAD', onPath(plan.api.pattern)]),
+      `header Content-Type ${json}`,
+      `respond ${text(plan.api.notFoundBody)} 404`,
+    ),
+    ...withErrorHeaders(
+      matchers.named('page_refused', ['not method GET HEAD', `not ${onPath(plan.api.pattern)}`]),
+      `header Allow ${allow}`,
+      'respond 405',
+    ),
     `vars ${hidden} mirror_status 404`,
     `rewrite ${hidden} ${token(plan.notFoundPage)}`,
     "# Requested directly, the API's 404 document is a 404 like any unknown API path.",
@@ -72,14 +121,23 @@ export function caddyConfig(plan: MirrorPlan, options: { listen: string }): stri
     ])} mirror_markdown 1`,
     `rewrite ${matchers.named('twin_of_folder', [...page, 'path */'])} {path}${plan.twin.file}`,
     `rewrite ${matchers.named('twin_of_page', [...page, 'not path */'])} {path}/${plan.twin.file}`,
-    ...withHeaders(matchers.named('folder_without_slash', ['not path */', 'file {path}/']), 'redir {path}/ 301'),
+    ...withHeaders(
+      matchers.named('folder_without_slash', ['not path */', 'file {path}/']),
+      'redir {path}/ 301',
+    ),
     "# What does not exist: the API's 404 document, or the 404 page.",
     `vars ${matchers.named('missing_file', ['not path */', 'not file {path}'])} mirror_status 404`,
     `vars ${matchers.named('missing_index', ['path */', 'not file {path}index.html'])} mirror_status 404`,
     `rewrite ${notFound('not_found_api', apiLike)} ${token(plan.api.notFoundDocument)}`,
     `rewrite ${notFound('not_found_page', `not ${apiLike}`)} ${token(plan.notFoundPage)}`,
     '# The file, with its headers. A forced status would turn a 304 into an empty 200: only not-found pages get one.',
-    ...withErrorHeaders(matchers.named('not_found', ['vars {vars.mirror_status} 404']), 'file_server {', '\tprecompressed br gzip', '\tstatus 404', '}'),
+    ...withErrorHeaders(
+      matchers.named('not_found', ['vars {vars.mirror_status} 404']),
+      'file_server {',
+      '\tprecompressed br gzip',
+      '\tstatus 404',
+      '}',
+    ),
     `import ${HEADERS_SNIPPET}`,
     'file_server {',
     '\tprecompressed br gzip',
@@ -103,7 +161,12 @@ export function caddyConfig(plan: MirrorPlan, options: { listen: string }): stri
       '',
       '# API paths served from a file, matched as Netlify matches _redirects.',
       'map {path} {mirror_document} {',
-      ...indent([...plan.documents.map((d) => `${token(`~(?i)^${escapeRegex(d.path)}/?$`)} ${token(d.file)}`), 'default -']),
+      ...indent([
+        ...plan.documents.map(
+          (d) => `${token(`~(?i)^${escapeRegex(d.path)}/?$`)} ${token(d.file)}`,
+        ),
+        'default -',
+      ]),
       '}',
       '',
       ...matchers.definitions(),
@@ -138,7 +201,11 @@ class Matchers {
   }
 
   definitions(): string[] {
-    return [...this.byConditions].flatMap(([key, matcher]) => [`${matcher} {`, ...indent(key.split('\n')), '}']);
+    return [...this.byConditions].flatMap(([key, matcher]) => [
+      `${matcher} {`,
+      ...indent(key.split('\n')),
+      '}',
+    ]);
   }
 }
 
@@ -157,7 +224,10 @@ function escapeRegex(text: string): string {
 /** A Caddyfile token: backquoted (no escapes inside) when it holds anything the lexer would split on. */
 function token(value: string): string {
   if (!/[\s"'`{}#]/.test(value) && value !== '') return value;
-  if (value.includes('`')) throw new MirrorError(`Caddy cannot take ${JSON.stringify(value)} as one token: remove the backquote.`);
+  if (value.includes('`'))
+    throw new MirrorError(
+      `Caddy cannot take ${JSON.stringify(value)} as one token: remove the backquote.`,
+    );
   return `\`${value}\``;
 }
 

@@ -9,11 +9,21 @@ import { API_VERSIONS, type ApiVersion } from '../../core/api-versions.ts';
 import { COLLECTION_KEYS, SLUG_PATTERN } from '../../core/collections.ts';
 import { DEFAULT_MEDIA_TYPE, MEDIA_TYPES } from '../../core/media-types.ts';
 import { paths, twinPath } from '../../core/paths.ts';
-import { EDGE_FUNCTION_ROUTES, FUNCTION_ROUTES, patternOf, type FunctionName, type Route } from '../../core/routes.ts';
+import {
+  EDGE_FUNCTION_ROUTES,
+  FUNCTION_ROUTES,
+  patternOf,
+  type FunctionName,
+  type Route,
+} from '../../core/routes.ts';
 import { deprecationHeaders } from '../../runtime/deprecation.ts';
 import { READ_METHODS } from '../../runtime/read-routes.ts';
 import { pathPattern } from '../../server/static-rules.ts';
-import { API_LIKE_PATH, CASE_SENSITIVE_PREFIX, NON_CANONICAL_RULES } from '../../core/canonical-path.ts';
+import {
+  API_LIKE_PATH,
+  CASE_SENSITIVE_PREFIX,
+  NON_CANONICAL_RULES,
+} from '../../core/canonical-path.ts';
 import { HEADER_POLICY, JSON_TYPE } from '../../core/header-policy.ts';
 import { DATA_DIR, HEADER_RULES, HEADERS_FILE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
 import { MirrorError } from './mirror-error.ts';
@@ -120,7 +130,10 @@ export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan
   const root = await realpath(path.resolve(options.root)).catch(() => path.resolve(options.root));
   const service = await readService(root);
   const apiUrl = (options.apiUrl ?? service.baseUrl).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+/.test(apiUrl)) throw new MirrorError(`The full API's URL must be an http(s) URL such as https://api.example.com; got "${apiUrl}" (from --api, else the build's baseUrl).`);
+  if (!/^https?:\/\/[^/]+/.test(apiUrl))
+    throw new MirrorError(
+      `The full API's URL must be an http(s) URL such as https://api.example.com; got "${apiUrl}" (from --api, else the build's baseUrl).`,
+    );
   const docs = apiUrl + paths.openapi;
   const { documents, hidden } = await readRewrites(root);
   const headers = await headerPlans(options.versions ?? API_VERSIONS, apiUrl);
@@ -132,13 +145,25 @@ export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan
     root,
     apiUrl,
     documents,
-    nonCanonical: Object.entries(NON_CANONICAL_RULES).map(([name, pattern]) => (name === 'upperCase' ? { pattern, exceptUnder: CASE_SENSITIVE_PREFIX } : { pattern })),
+    nonCanonical: Object.entries(NON_CANONICAL_RULES).map(([name, pattern]) =>
+      name === 'upperCase' ? { pattern, exceptUnder: CASE_SENSITIVE_PREFIX } : { pattern },
+    ),
     apiLike: API_LIKE_PATH,
-    hidden: [...hidden, ...[REDIRECTS_FILE, HEADERS_FILE].map((name) => pathPattern(`/${name}`).source)],
+    hidden: [
+      ...hidden,
+      ...[REDIRECTS_FILE, HEADERS_FILE].map((name) => pathPattern(`/${name}`).source),
+    ],
     readOnly: {
       pattern: readPathPattern(),
       allow: READ_METHODS,
-      body: jsonBody(apiError('method_not_allowed', 'This endpoint is read-only.', `Use ${READ_METHODS.replace(', ', ' or ')}.`, docs)),
+      body: jsonBody(
+        apiError(
+          'method_not_allowed',
+          'This endpoint is read-only.',
+          `Use ${READ_METHODS.replace(', ', ' or ')}.`,
+          docs,
+        ),
+      ),
     },
     fullApiOnly: fullApiRoutes(documents, apiUrl, docs),
     pagingParameters: PAGING_PARAMETERS,
@@ -160,12 +185,20 @@ export async function mirrorPlan(options: MirrorPlanOptions): Promise<MirrorPlan
  * a link leading out of it is refused here, so no mirror serves what lies outside the build.
  */
 async function refuseLinksOut(root: string): Promise<void> {
-  const links = await fg('**/*', { cwd: root, dot: true, onlyFiles: false, followSymbolicLinks: false, stats: true });
+  const links = await fg('**/*', {
+    cwd: root,
+    dot: true,
+    onlyFiles: false,
+    followSymbolicLinks: false,
+    stats: true,
+  });
   for (const entry of links) {
     if (!entry.stats?.isSymbolicLink()) continue;
     const target = await realpath(path.join(root, entry.path)).catch(() => undefined);
     if (!target || (target !== root && !target.startsWith(root + path.sep))) {
-      throw new MirrorError(`${path.join(root, entry.path)} is a symbolic link leading out of the build (to ${target ?? 'nothing'}): remove it; a mirror serves only the build itself.`);
+      throw new MirrorError(
+        `${path.join(root, entry.path)} is a symbolic link leading out of the build (to ${target ?? 'nothing'}): remove it; a mirror serves only the build itself.`,
+      );
     }
   }
 }
@@ -173,7 +206,9 @@ async function refuseLinksOut(root: string): Promise<void> {
 async function readService(root: string): Promise<{ baseUrl: string }> {
   const file = path.join(root, DATA_DIR, 'service.json');
   if (!existsSync(file)) {
-    throw new MirrorError(`${root} is not a build: ${path.join(DATA_DIR, 'service.json')} is missing. Build first (npm run build -- --out DIR) and pass that DIR.`);
+    throw new MirrorError(
+      `${root} is not a build: ${path.join(DATA_DIR, 'service.json')} is missing. Build first (npm run build -- --out DIR) and pass that DIR.`,
+    );
   }
   return JSON.parse(await readFile(file, 'utf8')) as { baseUrl: string };
 }
@@ -183,16 +218,34 @@ async function readService(root: string): Promise<{ baseUrl: string }> {
  * documents, its forced 404s the hidden paths. Any other kind of rule has no translation
  * here yet, and is refused rather than silently dropped.
  */
-async function readRewrites(root: string): Promise<{ documents: MirrorPlan['documents']; hidden: string[] }> {
-  const parsed = await parseAllRedirects({ redirectsFiles: [path.join(root, REDIRECTS_FILE)], configRedirects: [], minimal: true });
-  if (parsed.errors.length) throw new MirrorError(`${path.join(root, REDIRECTS_FILE)} is invalid: ${parsed.errors.map((e) => e.message).join('; ')}`);
+async function readRewrites(
+  root: string,
+): Promise<{ documents: MirrorPlan['documents']; hidden: string[] }> {
+  const parsed = await parseAllRedirects({
+    redirectsFiles: [path.join(root, REDIRECTS_FILE)],
+    configRedirects: [],
+    minimal: true,
+  });
+  if (parsed.errors.length)
+    throw new MirrorError(
+      `${path.join(root, REDIRECTS_FILE)} is invalid: ${parsed.errors.map((e) => e.message).join('; ')}`,
+    );
   const documents: MirrorPlan['documents'] = [];
   const hidden: string[] = [];
-  for (const rule of parsed.redirects as { from: string; to: string; status?: number; force?: boolean }[]) {
+  for (const rule of parsed.redirects as {
+    from: string;
+    to: string;
+    status?: number;
+    force?: boolean;
+  }[]) {
     const literal = !/[:*]/.test(rule.from);
     if (rule.status === 200 && literal) documents.push({ path: rule.from, file: rule.to });
-    else if (rule.status === 404 && rule.force && rule.to === NOT_FOUND_PAGE) hidden.push(pathPattern(rule.from).source);
-    else throw new MirrorError(`The mirror kit cannot translate the rule "${rule.from} ${rule.to} ${rule.status ?? 301}" of ${REDIRECTS_FILE}: add its translation to generator/mirror/mirror-plan.ts.`);
+    else if (rule.status === 404 && rule.force && rule.to === NOT_FOUND_PAGE)
+      hidden.push(pathPattern(rule.from).source);
+    else
+      throw new MirrorError(
+        `The mirror kit cannot translate the rule "${rule.from} ${rule.to} ${rule.status ?? 301}" of ${REDIRECTS_FILE}: add its translation to generator/mirror/mirror-plan.ts.`,
+      );
   }
   return { documents, hidden };
 }
@@ -203,14 +256,23 @@ async function readRewrites(root: string): Promise<{ documents: MirrorPlan['docu
  * its successor's Link pointing to the full API.
  */
 async function headerPlans(versions: ApiVersion[], apiUrl: string): Promise<HeaderPlan[]> {
-  const parsed = await parseAllHeaders({ headersFiles: [], configHeaders: HEADER_RULES, minimal: false });
-  if (parsed.errors.length) throw new Error(`HEADER_RULES do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
+  const parsed = await parseAllHeaders({
+    headersFiles: [],
+    configHeaders: HEADER_RULES,
+    minimal: false,
+  });
+  if (parsed.errors.length)
+    throw new Error(`HEADER_RULES do not parse: ${parsed.errors.map((e) => e.message).join('; ')}`);
   const byName = new Map<string, HeaderPlan['rules']>([
     [
       'Content-Type',
       [
         { pattern: '^.*\\.[^/.]*$', value: DEFAULT_MEDIA_TYPE, caseSensitive: true },
-        ...Object.entries(MEDIA_TYPES).map(([extension, value]) => ({ pattern: `^.*${extension.replace('.', '\\.')}$`, value, caseSensitive: true })),
+        ...Object.entries(MEDIA_TYPES).map(([extension, value]) => ({
+          pattern: `^.*${extension.replace('.', '\\.')}$`,
+          value,
+          caseSensitive: true,
+        })),
       ],
     ],
   ]);
@@ -239,7 +301,9 @@ export function headersFor(headers: HeaderPlan[], urlPath: string): Record<strin
   for (const { name, rules } of headers) {
     for (const { pattern, value, caseSensitive } of rules) {
       const key = `${caseSensitive ? '' : 'i'}/${pattern}`;
-      const regex = compiled.get(key) ?? compiled.set(key, new RegExp(pattern, caseSensitive ? '' : 'i')).get(key)!;
+      const regex =
+        compiled.get(key) ??
+        compiled.set(key, new RegExp(pattern, caseSensitive ? '' : 'i')).get(key)!;
       if (regex.test(urlPath)) values[name] = value;
     }
   }
@@ -253,14 +317,18 @@ export function headersFor(headers: HeaderPlan[], urlPath: string): Record<strin
 function checkDocumentHeaders(documents: MirrorPlan['documents'], headers: HeaderPlan[]): void {
   for (const { path: from, file } of documents) {
     if (JSON.stringify(headersFor(headers, from)) !== JSON.stringify(headersFor(headers, file))) {
-      throw new MirrorError(`HEADER_RULES give ${from} other headers than its file ${file}; a mirror serves the file's. Make the rules agree for both paths.`);
+      throw new MirrorError(
+        `HEADER_RULES give ${from} other headers than its file ${file}; a mirror serves the file's. Make the rules agree for both paths.`,
+      );
     }
   }
 }
 
 /** What `readRoute` (runtime/read-routes.ts) accepts: the API index, search, pricing, OpenAPI, and each list and record path. */
 function readPathPattern(): string {
-  const named = [paths.apiSearch, paths.apiPricing, paths.openapi].map((p) => escapeRegex(p.slice(paths.apiIndex.length + 1)));
+  const named = [paths.apiSearch, paths.apiPricing, paths.openapi].map((p) =>
+    escapeRegex(p.slice(paths.apiIndex.length + 1)),
+  );
   const slug = SLUG_PATTERN.source.replace(/^\^|\$$/g, '');
   return `^${escapeRegex(paths.apiIndex)}(/(${named.join('|')}|(${COLLECTION_KEYS.join('|')})(/${slug})?))?/?$`;
 }
@@ -268,24 +336,41 @@ function readPathPattern(): string {
 function routePaths(name: FunctionName): readonly string[] {
   const route: Route = FUNCTION_ROUTES[name];
   if (route.excludedPath?.length || route.method?.length) {
-    throw new Error(`FUNCTION_ROUTES['${name}'] has excluded paths or methods, which generator/mirror/mirror-plan.ts does not translate yet.`);
+    throw new Error(
+      `FUNCTION_ROUTES['${name}'] has excluded paths or methods, which generator/mirror/mirror-plan.ts does not translate yet.`,
+    );
   }
   return route.path;
 }
 
-function fullApiRoutes(documents: MirrorPlan['documents'], apiUrl: string, docs: string): FullApiRoute[] {
-  const names = (Object.keys(FUNCTION_ANSWERS) as FunctionName[]).filter((name) => FUNCTION_ANSWERS[name] === 'full-api-only');
+function fullApiRoutes(
+  documents: MirrorPlan['documents'],
+  apiUrl: string,
+  docs: string,
+): FullApiRoute[] {
+  const names = (Object.keys(FUNCTION_ANSWERS) as FunctionName[]).filter(
+    (name) => FUNCTION_ANSWERS[name] === 'full-api-only',
+  );
   return names.flatMap(routePaths).map((routePath) => {
     const staticUnlessPaged = documents.some((d) => d.path === routePath);
     const wildcard = routePath.endsWith('*');
     const where = wildcard
       ? `Send this request to the same path under ${apiUrl}${routePath.slice(0, -1)}.`
       : `Send this request, with the same query, to ${apiUrl}${routePath}.`;
-    const unpaged = staticUnlessPaged ? ` Without ${PAGING_PARAMETERS.join(' and ')}, this mirror serves the first page.` : '';
+    const unpaged = staticUnlessPaged
+      ? ` Without ${PAGING_PARAMETERS.join(' and ')}, this mirror serves the first page.`
+      : '';
     return {
       pattern: patternOf(routePath).source,
       staticUnlessPaged,
-      body: jsonBody(apiError('not_configured', 'This mirror serves only the static part of the API.', where + unpaged, docs)),
+      body: jsonBody(
+        apiError(
+          'not_configured',
+          'This mirror serves only the static part of the API.',
+          where + unpaged,
+          docs,
+        ),
+      ),
     };
   });
 }
@@ -299,8 +384,17 @@ function twinPlan(): MarkdownTwinPlan {
   const route: Route = EDGE_FUNCTION_ROUTES['markdown-twin'];
   return {
     pages: route.path.map((p) => patternOf(p).source),
-    notPages: [...(route.excludedPath ?? []).map((p) => patternOf(p).source), '^/api(/.*)?$', '^/_.*$', '^.*\\.[^/]*$'],
-    accept: { markdownFirst: MARKDOWN_AT_FULL_WEIGHT, htmlNamed: HTML_NAMED, markdownNamed: MARKDOWN_NAMED },
+    notPages: [
+      ...(route.excludedPath ?? []).map((p) => patternOf(p).source),
+      '^/api(/.*)?$',
+      '^/_.*$',
+      '^.*\\.[^/]*$',
+    ],
+    accept: {
+      markdownFirst: MARKDOWN_AT_FULL_WEIGHT,
+      htmlNamed: HTML_NAMED,
+      markdownNamed: MARKDOWN_NAMED,
+    },
     file: twinPath('/').slice(1),
   };
 }

@@ -26,19 +26,47 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
     '# they are made again for the new URI and method.',
     map('$request_uri', '$mirror_raw_non_canonical', '0', nonCanonicalEntries(plan)),
     '# Once a refusal has become the 404 document or page, that is served.',
-    map('$uri', '$mirror_non_canonical', '$mirror_raw_non_canonical', [[literal(plan.api.notFoundDocument), '0'], [literal(plan.notFoundPage), '0']]),
-    map('$request_method', '$mirror_reading', '0', [['GET', '1'], ['HEAD', '1']]),
-    map('$args', '$mirror_paged', '0', [[regex(`(^|&)(${plan.pagingParameters.join('|')})=[^&]`), '1']]),
-    map('$uri', '$mirror_hidden', '0', plan.hidden.map((p) => [regex(p, true), '1'])),
-    map('$mirror_reading$uri', '$mirror_read_only', '0', [[regex(prefixed('0', plan.readOnly.pattern)), '1']]),
+    map('$uri', '$mirror_non_canonical', '$mirror_raw_non_canonical', [
+      [literal(plan.api.notFoundDocument), '0'],
+      [literal(plan.notFoundPage), '0'],
+    ]),
+    map('$request_method', '$mirror_reading', '0', [
+      ['GET', '1'],
+      ['HEAD', '1'],
+    ]),
+    map('$args', '$mirror_paged', '0', [
+      [regex(`(^|&)(${plan.pagingParameters.join('|')})=[^&]`), '1'],
+    ]),
+    map(
+      '$uri',
+      '$mirror_hidden',
+      '0',
+      plan.hidden.map((p) => [regex(p, true), '1']),
+    ),
+    map('$mirror_reading$uri', '$mirror_read_only', '0', [
+      [regex(prefixed('0', plan.readOnly.pattern)), '1'],
+    ]),
     map(
       '$mirror_paged$uri',
       '$mirror_full_api',
       '""',
-      plan.fullApiOnly.map((route) => [regex(prefixed(route.staticUnlessPaged ? '1' : '.', route.pattern)), value(route.body)]),
+      plan.fullApiOnly.map((route) => [
+        regex(prefixed(route.staticUnlessPaged ? '1' : '.', route.pattern)),
+        value(route.body),
+      ]),
     ),
-    map('$mirror_reading$uri', '$mirror_api_refused', '0', [[regex(prefixed('0', plan.api.pattern)), '1']]),
-    map('$uri', '$mirror_document', '""', plan.documents.flatMap(({ path, file }) => [[literal(path), value(file)], [literal(`${path}/`), value(file)]])),
+    map('$mirror_reading$uri', '$mirror_api_refused', '0', [
+      [regex(prefixed('0', plan.api.pattern)), '1'],
+    ]),
+    map(
+      '$uri',
+      '$mirror_document',
+      '""',
+      plan.documents.flatMap(({ path, file }) => [
+        [literal(path), value(file)],
+        [literal(`${path}/`), value(file)],
+      ]),
+    ),
     map('$http_accept', '$mirror_markdown', '0', [
       [regex(plan.twin.accept.markdownFirst, true), '1'],
       [regex(plan.twin.accept.htmlNamed, true), '0'],
@@ -48,13 +76,33 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
       ...plan.twin.notPages.map((p): [string, string] => [regex(prefixed('11', p)), '0']),
       ...plan.twin.pages.map((p): [string, string] => [regex(prefixed('11', p)), '1']),
     ]),
-    map('$uri', '$mirror_not_found', value(plan.notFoundPage), [[regex(plan.apiLike, true), value(plan.api.notFoundDocument)]]),
+    map('$uri', '$mirror_not_found', value(plan.notFoundPage), [
+      [regex(plan.apiLike, true), value(plan.api.notFoundDocument)],
+    ]),
     '',
     '# Headers, by the path of what is served (after any rewrite). Not volatile, so that',
     '# `set` can override one: an empty value sends no header.',
-    ...plan.headers.map((header) => map('$uri', headerVariable(header.name), '""', [...header.rules].reverse().map((rule) => [regex(rule.pattern, !rule.caseSensitive), value(rule.value)]), false)),
+    ...plan.headers.map((header) =>
+      map(
+        '$uri',
+        headerVariable(header.name),
+        '""',
+        [...header.rules]
+          .reverse()
+          .map((rule) => [regex(rule.pattern, !rule.caseSensitive), value(rule.value)]),
+        false,
+      ),
+    ),
     '# An answer with an error status never gets stored.',
-    ...Object.entries(plan.errorHeaders).map(([name, errorValue]) => map('$status', sentVariable(plan, name), headerVariable(name), [[regex('^[45]'), value(errorValue)]], false)),
+    ...Object.entries(plan.errorHeaders).map(([name, errorValue]) =>
+      map(
+        '$status',
+        sentVariable(plan, name),
+        headerVariable(name),
+        [[regex('^[45]'), value(errorValue)]],
+        false,
+      ),
+    ),
     '',
     'server {',
     `    listen ${listen(options.listen)};`,
@@ -72,7 +120,9 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
     ...(options.brotli ? ['    brotli_static on;'] : []),
     '    gzip_vary on;',
     '',
-    ...headerNames(plan).map((name) => `    add_header ${name} ${sentVariable(plan, name)} always;`),
+    ...headerNames(plan).map(
+      (name) => `    add_header ${name} ${sentVariable(plan, name)} always;`,
+    ),
     '    add_header Allow $mirror_allow always;',
     '',
     '    error_page 404 $mirror_not_found;',
@@ -97,14 +147,26 @@ export function nginxConfig(plan: MirrorPlan, options: NginxOptions): string {
   return lines.join('\n');
 }
 
-function map(source: string, variable: string, fallback: string, entries: [string, string][], volatile = true): string {
-  const body = [...(volatile ? ['volatile;'] : []), `default ${fallback};`, ...entries.map(([key, result]) => `${key} ${result};`)];
+function map(
+  source: string,
+  variable: string,
+  fallback: string,
+  entries: [string, string][],
+  volatile = true,
+): string {
+  const body = [
+    ...(volatile ? ['volatile;'] : []),
+    `default ${fallback};`,
+    ...entries.map(([key, result]) => `${key} ${result};`),
+  ];
   return [`map "${source}" ${variable} {`, ...body.map((line) => `    ${line}`), '}'].join('\n');
 }
 
 /** Every header the mirror sets: those of the paths, and those only errors get. */
 function headerNames(plan: MirrorPlan): string[] {
-  return [...new Set([...plan.headers.map((header) => header.name), ...Object.keys(plan.errorHeaders)])];
+  return [
+    ...new Set([...plan.headers.map((header) => header.name), ...Object.keys(plan.errorHeaders)]),
+  ];
 }
 
 /** The variable `add_header` sends: the path's value, or the error value when the plan has one for that header. */
@@ -120,16 +182,24 @@ function nonCanonicalEntries(plan: MirrorPlan): [string, string][] {
   const everywhere = plan.nonCanonical.filter((rule) => !rule.exceptUnder);
   const exempted = plan.nonCanonical.filter((rule) => rule.exceptUnder);
   const prefixes = [...new Set(exempted.map((rule) => rule.exceptUnder!))];
-  if (prefixes.length > 1) throw new Error(`nginx-config.ts spells one exempt prefix of the canonical-path rules, not ${prefixes.join(', ')}.`);
+  if (prefixes.length > 1)
+    throw new Error(
+      `nginx-config.ts spells one exempt prefix of the canonical-path rules, not ${prefixes.join(', ')}.`,
+    );
   return [
     ...everywhere.map((rule): [string, string] => [regex(rule.pattern), '1']),
-    ...prefixes.map((prefix): [string, string] => [regex(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '0']),
+    ...prefixes.map((prefix): [string, string] => [
+      regex(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+      '0',
+    ]),
     ...exempted.map((rule): [string, string] => [regex(rule.pattern), '1']),
   ];
 }
 
 function headerVariable(name: string): string {
-  return name === 'Content-Type' ? '$mirror_content_type' : `$mirror_header_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
+  return name === 'Content-Type'
+    ? '$mirror_content_type'
+    : `$mirror_header_${name.toLowerCase().replace(/[^a-z0-9]/g, '_')}`;
 }
 
 /** A pattern for a map whose source starts with fixed-width flags: the flags, then the path pattern. */
@@ -141,7 +211,9 @@ function prefixed(flags: string, pattern: string): string {
 /** A quoted nginx string; nginx's parser undoes exactly these escapes. */
 function quote(text: string): string {
   const mark = text.includes('"') ? "'" : '"';
-  return mark + text.replace(/\\/g, '\\\\').replaceAll(mark, `\\${mark}`).replace(/\n/g, '\\n') + mark;
+  return (
+    mark + text.replace(/\\/g, '\\\\').replaceAll(mark, `\\${mark}`).replace(/\n/g, '\\n') + mark
+  );
 }
 
 function regex(pattern: string, caseInsensitive = false): string {
@@ -155,12 +227,16 @@ function literal(text: string): string {
 
 /** A value nginx will expand: it must not contain `$`, which would name a variable. */
 function value(text: string): string {
-  if (text.includes('$')) throw new MirrorError(`nginx would read "${text}" as containing a variable: remove the "$" from it.`);
+  if (text.includes('$'))
+    throw new MirrorError(
+      `nginx would read "${text}" as containing a variable: remove the "$" from it.`,
+    );
   return quote(text);
 }
 
 function listen(hostPort: string): string {
-  if (/[\s;{}"'$]/.test(hostPort)) throw new MirrorError(`--listen ${hostPort}: give HOST:PORT, such as 127.0.0.1:8080.`);
+  if (/[\s;{}"'$]/.test(hostPort))
+    throw new MirrorError(`--listen ${hostPort}: give HOST:PORT, such as 127.0.0.1:8080.`);
   return hostPort;
 }
 
@@ -178,5 +254,7 @@ function hashSizes(plan: MirrorPlan): string[] {
   const lines: string[] = [];
   if (entries > 1024) lines.push(`map_hash_max_size ${2 ** Math.ceil(Math.log2(entries * 2))};`);
   if (bucket > 64) lines.push(`map_hash_bucket_size ${2 ** Math.ceil(Math.log2(bucket))};`);
-  return lines.length ? ['# This build needs more room in nginx\'s map hash than the defaults give.', ...lines, ''] : [];
+  return lines.length
+    ? ["# This build needs more room in nginx's map hash than the defaults give.", ...lines, '']
+    : [];
 }

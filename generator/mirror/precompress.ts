@@ -19,7 +19,11 @@ const MIN_BYTES = 1024;
 const VARIANTS = {
   gzip: {
     suffix: '.gz',
-    compress: (data: Buffer) => promisify(gzip)(data, { level: constants.Z_BEST_COMPRESSION, memLevel: constants.Z_MAX_MEMLEVEL }),
+    compress: (data: Buffer) =>
+      promisify(gzip)(data, {
+        level: constants.Z_BEST_COMPRESSION,
+        memLevel: constants.Z_MAX_MEMLEVEL,
+      }),
   },
   brotli: {
     suffix: '.br',
@@ -51,7 +55,8 @@ export interface PrecompressSummary {
 
 export async function precompress(dir: string): Promise<PrecompressSummary> {
   const root = path.resolve(dir);
-  if (!(await stat(root).catch(() => undefined))?.isDirectory()) throw new MirrorError(`${dir} is not a folder: pass the build's output folder, such as dist.`);
+  if (!(await stat(root).catch(() => undefined))?.isDirectory())
+    throw new MirrorError(`${dir} is not a folder: pass the build's output folder, such as dist.`);
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const candidates = entries
     .filter((entry) => entry.isFile() && TEXT_EXTENSIONS.has(path.extname(entry.name)))
@@ -65,7 +70,10 @@ export async function precompress(dir: string): Promise<PrecompressSummary> {
     if (data.length < MIN_BYTES) return;
     summary.files += 1;
     summary.bytes += data.length;
-    for (const [name, variant] of Object.entries(VARIANTS) as [keyof typeof VARIANTS, (typeof VARIANTS)[keyof typeof VARIANTS]][]) {
+    for (const [name, variant] of Object.entries(VARIANTS) as [
+      keyof typeof VARIANTS,
+      (typeof VARIANTS)[keyof typeof VARIANTS],
+    ][]) {
       const compressed = await variant.compress(data);
       const target = file + variant.suffix;
       // A variant that is not smaller would only cost the client a decompression; an old one is stale.

@@ -23,13 +23,22 @@ export function badgeFields(collection: CollectionKey): string[] {
 export type BadgeValue = [field: string, value: string];
 
 export function badgeValues(record: ContentRecord): BadgeValue[] {
-  return badgeFields(record.collection).flatMap((field) => (typeof record.fields[field] === 'string' ? [[field, record.fields[field]] as BadgeValue] : []));
+  return badgeFields(record.collection).flatMap((field) =>
+    typeof record.fields[field] === 'string' ? [[field, record.fields[field]] as BadgeValue] : [],
+  );
 }
 
 /** Badges say their field and value in words ("Severity: High"), so colour is never the only carrier of meaning. */
 export function badgeLine(values: BadgeValue[]): PhrasingContent[] {
   return joined(
-    values.map(([field, value]) => span(`${labelOf(field)}: ${valueLabel(field, value)}`, 'badge', `badge-${field}`, `badge-${field}-${value}`)),
+    values.map(([field, value]) =>
+      span(
+        `${labelOf(field)}: ${valueLabel(field, value)}`,
+        'badge',
+        `badge-${field}`,
+        `badge-${field}-${value}`,
+      ),
+    ),
     ' · ',
   );
 }

@@ -6,7 +6,14 @@ import type { SitePage } from './site-page.ts';
 
 /** About and contact: written by people in content/pages/ (the home page adds generated parts: home-page.ts). */
 function fromContent(page: Page, path: string, htmlAppendix?: string): SitePage {
-  return { path, title: page.title, description: page.description, tree: titled(page.title, []), body: page.body(), htmlAppendix };
+  return {
+    path,
+    title: page.title,
+    description: page.description,
+    tree: titled(page.title, []),
+    body: page.body(),
+    htmlAppendix,
+  };
 }
 
 export function contentPages(corpus: Corpus): SitePage[] {

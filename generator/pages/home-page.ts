@@ -3,7 +3,18 @@ import { COLLECTIONS } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../load-content.ts';
 import { newestFirst } from '../record-order.ts';
-import { classed, date, heading, link, list, listItem, looseList, paragraph, text, titled } from './mdast-builders.ts';
+import {
+  classed,
+  date,
+  heading,
+  link,
+  list,
+  listItem,
+  looseList,
+  paragraph,
+  text,
+  titled,
+} from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 export const NEWEST_POSTS = 4;
@@ -22,7 +33,11 @@ export interface HomeHighlights {
   threats: (Shown & { citations: number })[];
 }
 
-const shown = (record: ContentRecord): Shown => ({ slug: record.slug, title: record.fields.title, summary: record.fields.summary });
+const shown = (record: ContentRecord): Shown => ({
+  slug: record.slug,
+  title: record.fields.title,
+  summary: record.fields.summary,
+});
 
 /**
  * What the home page shows from the records: the newest posts (lists already put posts
@@ -35,15 +50,24 @@ export function homeHighlights(corpus: Corpus): HomeHighlights {
   for (const record of [...corpus.records.apps, ...corpus.records.ai]) {
     const related = record.fields.relatedThreats;
     if (!Array.isArray(related)) continue;
-    for (const slug of new Set(related.map(String))) citations.set(slug, (citations.get(slug) ?? 0) + 1);
+    for (const slug of new Set(related.map(String)))
+      citations.set(slug, (citations.get(slug) ?? 0) + 1);
   }
   // Sorting a copy keeps the list's own order (by title) as the last tie-breaker.
   const threats = corpus.records.threats
-    .map((record) => ({ record, citations: citations.get(record.slug) ?? 0, updated: record.fields.lastUpdated }))
+    .map((record) => ({
+      record,
+      citations: citations.get(record.slug) ?? 0,
+      updated: record.fields.lastUpdated,
+    }))
     .sort((a, b) => b.citations - a.citations || newestFirst(a.updated, b.updated))
     .slice(0, HIGHLIGHTED_THREATS)
     .map(({ record, citations }) => ({ ...shown(record), citations }));
-  const posts = corpus.records.posts.slice(0, NEWEST_POSTS).map((record) => ({ ...shown(record), published: String(record.fields.published), author: String(record.fields.author) }));
+  const posts = corpus.records.posts.slice(0, NEWEST_POSTS).map((record) => ({
+    ...shown(record),
+    published: String(record.fields.published),
+    author: String(record.fields.author),
+  }));
   return { posts, threats };
 }
 
@@ -68,31 +92,59 @@ export function homePage(corpus: Corpus, highlights: HomeHighlights): SitePage {
   const tail: RootContent[] = [
     heading(2, 'Newest research'),
     classed(
-      looseList(highlights.posts.map((post) => listItem(paragraph(link(paths.recordPage('posts', post.slug), post.title)), paragraph(date(post.published), text(` · ${post.author}`)), paragraph(text(post.summary))))),
+      looseList(
+        highlights.posts.map((post) =>
+          listItem(
+            paragraph(link(paths.recordPage('posts', post.slug), post.title)),
+            paragraph(date(post.published), text(` · ${post.author}`)),
+            paragraph(text(post.summary)),
+          ),
+        ),
+      ),
       'cards',
     ),
-    paragraph(link(paths.collectionPage('posts'), 'All posts'), text(' · '), link(paths.feed, 'Atom feed')),
+    paragraph(
+      link(paths.collectionPage('posts'), 'All posts'),
+      text(' · '),
+      link(paths.feed, 'Atom feed'),
+    ),
     heading(2, 'Threats to know'),
-    paragraph(text(`The ${COLLECTIONS.threats.title.toLowerCase()} our app guides and AI risks cite most.`)),
+    paragraph(
+      text(`The ${COLLECTIONS.threats.title.toLowerCase()} our app guides and AI risks cite most.`),
+    ),
     classed(
       looseList(
         highlights.threats.map((threat) =>
           listItem(
             paragraph(link(paths.recordPage('threats', threat.slug), threat.title)),
-            paragraph(text(threat.citations === 1 ? 'Cited by 1 app or AI risk page' : `Cited by ${threat.citations} app and AI risk pages`)),
+            paragraph(
+              text(
+                threat.citations === 1
+                  ? 'Cited by 1 app or AI risk page'
+                  : `Cited by ${threat.citations} app and AI risk pages`,
+              ),
+            ),
             paragraph(text(threat.summary)),
           ),
         ),
       ),
       'cards',
     ),
-    paragraph(link(paths.collectionPage('threats'), `All ${COLLECTIONS.threats.title.toLowerCase()}`)),
+    paragraph(
+      link(paths.collectionPage('threats'), `All ${COLLECTIONS.threats.title.toLowerCase()}`),
+    ),
   ];
   return {
     path: paths.home,
     title: page.title,
     description: page.description,
-    tree: titled(page.title, [classed(paragraph(text(page.description)), 'lead'), classed(list(ACTIONS.map(([href, label]) => listItem(paragraph(link(href, label))))), 'actions')]),
+    tree: titled(page.title, [
+      classed(paragraph(text(page.description)), 'lead'),
+      classed(
+        list(ACTIONS.map(([href, label]) => listItem(paragraph(link(href, label))))),
+        'actions',
+      ),
+    ]),
     body: page.body(),
     tail,
   };

@@ -3,13 +3,22 @@ import { paths, twinPath } from '../../core/paths.ts';
 import { BRAND } from '../brand.ts';
 import type { Site } from '../load-content.ts';
 import { escapeHtml } from '../../core/escape-html.ts';
-import { SOCIAL_IMAGE, socialImageAlt, socialImageOf, socialImagePath, TOUCH_ICON_PATH } from '../social/social-image.ts';
+import {
+  SOCIAL_IMAGE,
+  socialImageAlt,
+  socialImageOf,
+  socialImagePath,
+  TOUCH_ICON_PATH,
+} from '../social/social-image.ts';
 import { headerLogo } from './logo.ts';
 
 export { escapeHtml };
 
 const NAV = [
-  ...COLLECTION_KEYS.map((key) => ({ href: paths.collectionPage(key), label: COLLECTIONS[key].title })),
+  ...COLLECTION_KEYS.map((key) => ({
+    href: paths.collectionPage(key),
+    label: COLLECTIONS[key].title,
+  })),
   { href: paths.pricingPage, label: 'Pricing' },
   { href: paths.apiReference, label: 'API' },
   { href: paths.page('contact'), label: 'Contact' },
@@ -48,13 +57,27 @@ function socialTags(site: Site, path: string, title: string, description: string
     ['name', 'twitter:image', imageUrl],
     ['name', 'twitter:image:alt', alt],
   ];
-  return tags.map(([attribute, key, value]) => `  <meta ${attribute}="${key}" content="${escapeHtml(value)}">`).join('\n');
+  return tags
+    .map(
+      ([attribute, key, value]) => `  <meta ${attribute}="${key}" content="${escapeHtml(value)}">`,
+    )
+    .join('\n');
 }
 
 /** The HTML shell of every page. No inline script or style, so the CSP can forbid both. */
-export function layout({ site, path, title, description, main, hasTwin = true }: LayoutInput): string {
+export function layout({
+  site,
+  path,
+  title,
+  description,
+  main,
+  hasTwin = true,
+}: LayoutInput): string {
   const pageTitle = path === paths.home ? `${site.name}: ${title}` : `${title} | ${site.name}`;
-  const nav = NAV.map((n) => `<a href="${n.href}"${n.href === path ? ' aria-current="page"' : ''}>${escapeHtml(n.label)}</a>`).join('\n        ');
+  const nav = NAV.map(
+    (n) =>
+      `<a href="${n.href}"${n.href === path ? ' aria-current="page"' : ''}>${escapeHtml(n.label)}</a>`,
+  ).join('\n        ');
   return `<!doctype html>
 <html lang="${escapeHtml(site.language)}">
 <head>

@@ -13,14 +13,22 @@ export interface Crumb {
 /** Home › Collection › Record, the last being the page itself. */
 export function breadcrumbsHtml(crumbs: Crumb[]): string {
   const items = crumbs.map(
-    (crumb, i) => `<li><a href="${escapeHtml(crumb.path)}"${i === crumbs.length - 1 ? ' aria-current="page"' : ''}>${escapeHtml(crumb.label)}</a></li>`,
+    (crumb, i) =>
+      `<li><a href="${escapeHtml(crumb.path)}"${i === crumbs.length - 1 ? ' aria-current="page"' : ''}>${escapeHtml(crumb.label)}</a></li>`,
   );
   return `<nav class="breadcrumbs" aria-label="Breadcrumb">\n<ol>\n${items.join('\n')}\n</ol>\n</nav>`;
 }
 
 /** Links to the records before and after, in the collection's order; nothing for a record alone in its collection. */
-export function pagerHtml({ previous, next }: RecordContext['neighbours'], labels: PagerLabels): string {
-  const item = (rel: 'prev' | 'next', record: { path: string; title: string } | undefined, label: string) =>
+export function pagerHtml(
+  { previous, next }: RecordContext['neighbours'],
+  labels: PagerLabels,
+): string {
+  const item = (
+    rel: 'prev' | 'next',
+    record: { path: string; title: string } | undefined,
+    label: string,
+  ) =>
     record
       ? `<a class="pager-${rel}" rel="${rel}" href="${escapeHtml(record.path)}"><span class="pager-direction">${escapeHtml(label)}</span> <span class="pager-title">${escapeHtml(record.title)}</span></a>`
       : '';

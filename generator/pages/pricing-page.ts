@@ -1,10 +1,26 @@
 import { paths } from '../../core/paths.ts';
 import type { Corpus } from '../load-content.ts';
-import { bullets, classed, date, heading, link, listItem, looseList, paragraph, strong, text, titled } from './mdast-builders.ts';
+import {
+  bullets,
+  classed,
+  date,
+  heading,
+  link,
+  listItem,
+  looseList,
+  paragraph,
+  strong,
+  text,
+  titled,
+} from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
 function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 0 }).format(amount);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 0,
+  }).format(amount);
 }
 
 /** The human pricing page; its Markdown twin is the `machineReadable` pricing document. */
@@ -38,7 +54,13 @@ export function pricingPage(corpus: Corpus): SitePage {
       bullets(p.supportedBrowsers.map((b) => [text(b)])),
       heading(2, 'Install'),
       paragraph(link(p.installUrl, `Install ${p.product} from the extension store`), text('.')),
-      paragraph(text('Prices last changed '), date(p.lastUpdated), text('. As JSON: '), link(paths.apiPricing, paths.apiPricing), text('.')),
+      paragraph(
+        text('Prices last changed '),
+        date(p.lastUpdated),
+        text('. As JSON: '),
+        link(paths.apiPricing, paths.apiPricing),
+        text('.'),
+      ),
     ]),
   };
 }

@@ -5,7 +5,20 @@ import { escapeHtml } from './layout.ts';
  * holds. UTC and English month names, never the machine's zone or locale, so the same
  * content builds the same bytes everywhere.
  */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 function parsed(iso: string): Date {
   const date = new Date(iso);

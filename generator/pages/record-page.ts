@@ -7,7 +7,19 @@ import { REFERENCE_FIELDS } from '../record-relations.ts';
 import { frontmatterSchema, type JsonSchema } from '../schemas/content.ts';
 import { tagLabel } from '../value-labels.ts';
 import { badgeFields, badgeLine, badgeValues } from './badges.ts';
-import { bullets, classed, date, heading, link, list, listItem, paragraph, strong, text, titled } from './mdast-builders.ts';
+import {
+  bullets,
+  classed,
+  date,
+  heading,
+  link,
+  list,
+  listItem,
+  paragraph,
+  strong,
+  text,
+  titled,
+} from './mdast-builders.ts';
 import { pagerHtml } from './page-navigation.ts';
 import { readingTime } from './reading-time.ts';
 import { pagerLabels, type RecordContext, type RelatedGroup } from './record-context.ts';
@@ -23,7 +35,9 @@ function bodyFields(record: ContentRecord): [string, JsonSchema][] {
     ...badgeFields(record.collection),
     ...REFERENCE_FIELDS.filter((f) => f.collection === record.collection).map((f) => f.field),
   ]);
-  return Object.entries(frontmatterSchema(record.collection).properties as Record<string, JsonSchema>).filter(([field]) => !shownElsewhere.has(field));
+  return Object.entries(
+    frontmatterSchema(record.collection).properties as Record<string, JsonSchema>,
+  ).filter(([field]) => !shownElsewhere.has(field));
 }
 
 function fieldBlocks(record: ContentRecord): RootContent[] {
@@ -34,9 +48,21 @@ function fieldBlocks(record: ContentRecord): RootContent[] {
     if (field === 'policies' && Array.isArray(value)) {
       blocks.push(heading(2, labelOf(field)));
       const policies = value as { role: string; recommendations: string[] }[];
-      blocks.push(list(policies.map((p) => listItem(paragraph(strong(p.role)), bullets(p.recommendations.map((r) => [text(r)])) as BlockContent))));
+      blocks.push(
+        list(
+          policies.map((p) =>
+            listItem(
+              paragraph(strong(p.role)),
+              bullets(p.recommendations.map((r) => [text(r)])) as BlockContent,
+            ),
+          ),
+        ),
+      );
     } else if (Array.isArray(value)) {
-      blocks.push(paragraph(strong(`${labelOf(field)}:`)), bullets(value.map((v) => [text(String(v))])));
+      blocks.push(
+        paragraph(strong(`${labelOf(field)}:`)),
+        bullets(value.map((v) => [text(String(v))])),
+      );
     } else {
       blocks.push(paragraph(strong(`${labelOf(field)}:`), text(` ${String(value)}`)));
     }
@@ -51,7 +77,8 @@ function metaLine(record: ContentRecord): PhrasingContent[] {
   if (typeof author === 'string') parts.push([text(`By ${author}`)]);
   if (typeof published === 'string') parts.push([text('Published '), date(published)]);
   if (published !== lastUpdated) parts.push([text('Last updated '), date(lastUpdated)]);
-  if (record.collection === 'posts') parts.push([text(`Reading time: ${readingTime(record.words)}`)]);
+  if (record.collection === 'posts')
+    parts.push([text(`Reading time: ${readingTime(record.words)}`)]);
   return parts.flatMap((part, i) => (i ? [text(' · '), ...part] : part));
 }
 
@@ -61,7 +88,13 @@ function header(record: ContentRecord): RootContent[] {
   if (badges.length) blocks.push(classed(paragraph(...badgeLine(badges)), 'record-badges'));
   blocks.push(classed(paragraph(...metaLine(record)), 'record-meta'));
   const tags = record.fields.tags;
-  if (Array.isArray(tags) && tags.length) blocks.push(classed(paragraph(text(`${labelOf('tags')}: ${tags.map((t) => tagLabel(String(t))).join(', ')}`)), 'record-tags'));
+  if (Array.isArray(tags) && tags.length)
+    blocks.push(
+      classed(
+        paragraph(text(`${labelOf('tags')}: ${tags.map((t) => tagLabel(String(t))).join(', ')}`)),
+        'record-tags',
+      ),
+    );
   return blocks;
 }
 
@@ -72,9 +105,21 @@ function relatedBlocks(groups: RelatedGroup[]): RootContent[] {
     heading(2, 'Related'),
     ...groups.flatMap((group): RootContent[] => [
       heading(3, group.label),
-      classed(bullets(group.records.map((r) => [link(r.path, r.title), text(`: ${r.summary}`)])), 'related-records'),
+      classed(
+        bullets(group.records.map((r) => [link(r.path, r.title), text(`: ${r.summary}`)])),
+        'related-records',
+      ),
       ...(group.more
-        ? [paragraph(text(`And ${group.more.count} more in `), link(paths.collectionPage(group.more.collection), COLLECTIONS[group.more.collection].title), text('.'))]
+        ? [
+            paragraph(
+              text(`And ${group.more.count} more in `),
+              link(
+                paths.collectionPage(group.more.collection),
+                COLLECTIONS[group.more.collection].title,
+              ),
+              text('.'),
+            ),
+          ]
         : []),
     ]),
   ];
@@ -97,7 +142,19 @@ export function recordPage(record: ContentRecord, context: RecordContext): SiteP
     ],
     tree: titled(record.fields.title, [...header(record), ...fieldBlocks(record)]),
     body: record.body(),
-    tail: [...relatedBlocks(context.related), classed(paragraph(text('Part of '), link(paths.collectionPage(record.collection), info.title), text('. As JSON: '), link(api, api), text('.')), 'record-api')],
+    tail: [
+      ...relatedBlocks(context.related),
+      classed(
+        paragraph(
+          text('Part of '),
+          link(paths.collectionPage(record.collection), info.title),
+          text('. As JSON: '),
+          link(api, api),
+          text('.'),
+        ),
+        'record-api',
+      ),
+    ],
     htmlAppendix: pagerHtml(context.neighbours, pagerLabels(record.collection)) || undefined,
   };
 }

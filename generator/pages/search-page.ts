@@ -1,6 +1,12 @@
 import { paths } from '../../core/paths.ts';
 import { MAX_QUERY_LENGTH } from '../../runtime/search.ts';
-import { fillSearchPage, NO_SEARCH, searchPageTemplate, slotMarker, type SearchPageTemplate } from '../../core/search-page-template.ts';
+import {
+  fillSearchPage,
+  NO_SEARCH,
+  searchPageTemplate,
+  slotMarker,
+  type SearchPageTemplate,
+} from '../../core/search-page-template.ts';
 import type { Corpus, Site } from '../load-content.ts';
 import { code, link, paragraph, text, titled } from './mdast-builders.ts';
 import { renderPage } from './render-page.ts';
@@ -27,7 +33,9 @@ export function searchPage(corpus: Corpus): SitePage {
     description: `Search the threats, glossary, exposures, apps, AI risks and posts of ${corpus.site.name}.`,
     tree: titled('Search', [
       paragraph(
-        text('Every word must match; a partly typed word finds the words it begins. Title matches come first. The same search is an API: '),
+        text(
+          'Every word must match; a partly typed word finds the words it begins. Title matches come first. The same search is an API: ',
+        ),
         code(`GET ${paths.apiSearch}?q=<terms>&limit=<1-200>`),
         text(', described in the '),
         link(paths.apiReference, 'API reference'),
@@ -43,7 +51,10 @@ export function searchPage(corpus: Corpus): SitePage {
  * its title, query and outcome as slots), the static page (the template with nothing
  * searched, so the two are the same bytes), and the Markdown twin.
  */
-export function renderSearchPage(site: Site, page: SitePage): { template: SearchPageTemplate; html: [string, string]; markdown: [string, string] } {
+export function renderSearchPage(
+  site: Site,
+  page: SitePage,
+): { template: SearchPageTemplate; html: [string, string]; markdown: [string, string] } {
   const { html, markdown } = renderPage(site, { ...page, title: slotMarker('title') });
   const template = searchPageTemplate(html[1]);
   return { template, html: [html[0], fillSearchPage(template, NO_SEARCH)], markdown };

@@ -68,7 +68,10 @@ export interface AnalyzeFilesOptions {
   progress?: Progress;
 }
 
-export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOptions = {}): Promise<(AnalyzedFile | undefined)[]> {
+export async function analyzeFiles(
+  files: ContentFile[],
+  options: AnalyzeFilesOptions = {},
+): Promise<(AnalyzedFile | undefined)[]> {
   const cache = options.cache ?? memoryCache();
   const progress = options.progress ?? NO_PROGRESS;
   const results = new Array<AnalyzedFile | undefined>(files.length);
@@ -88,13 +91,23 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const read = reader.read(file.file);
     if (!read) continue;
     const known = last && lastAnalysis(last, file.file);
-    const same = known?.kind === file.kind && known.relative === file.relative && known.digest === read.digest ? known : undefined;
+    const same =
+      known?.kind === file.kind && known.relative === file.relative && known.digest === read.digest
+        ? known
+        : undefined;
     const source = same?.source ?? sourceOf(file.kind, file.relative, read.digest);
     if (!same) renewed.push({ index, digest: read.digest });
-    const meta = metas.get(source) ?? (same && metaOf(same, wholeMetaOf(file, source, cache))) ?? cache.lookup<FileMeta>([source, 'meta']);
+    const meta =
+      metas.get(source) ??
+      (same && metaOf(same, wholeMetaOf(file, source, cache))) ??
+      cache.lookup<FileMeta>([source, 'meta']);
     if (!meta) {
       pending.push({ index, source });
-      jobs.push({ relative: file.relative, kind: file.kind, text: read.bytes?.toString('utf8') ?? readFileSync(file.file, 'utf8') });
+      jobs.push({
+        relative: file.relative,
+        kind: file.kind,
+        text: read.bytes?.toString('utf8') ?? readFileSync(file.file, 'utf8'),
+      });
       continue;
     }
     metas.set(source, meta);
@@ -107,7 +120,10 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     const { index, source } = pending[i]!;
     results[index] = remember(files[index]!, source, analysis, cache);
   };
-  const threads = Math.min(options.threads ?? availableParallelism(), Math.ceil(pending.length / BATCH));
+  const threads = Math.min(
+    options.threads ?? availableParallelism(),
+    Math.ceil(pending.length / BATCH),
+  );
   if (!worthAThread(pending.length) || threads < 2) {
     jobs.forEach((job, i) => {
       keep(i, storedAnalysis(analyzeJob(job!)));
@@ -132,21 +148,35 @@ export async function analyzeFiles(files: ContentFile[], options: AnalyzeFilesOp
     for (const { index, digest } of renewed) {
       const file = files[index]!;
       const result = results[index];
-      if (result) noteAnalysis(last, file.file, { kind: file.kind, relative: file.relative, digest, source: result.source }, result.meta, file.kind !== 'page' && file.kind !== 'data');
+      if (result)
+        noteAnalysis(
+          last,
+          file.file,
+          { kind: file.kind, relative: file.relative, digest, source: result.source },
+          result.meta,
+          file.kind !== 'page' && file.kind !== 'data',
+        );
     }
     const analyzed = new Set(files.map((file) => file.file));
     for (const file of [...last.keys()]) if (!analyzed.has(file)) last.delete(file);
   }
-  for (const source of metas.keys()) if (!live.has(source) && !ahead.has(source)) metas.delete(source);
+  for (const source of metas.keys())
+    if (!live.has(source) && !ahead.has(source)) metas.delete(source);
   if (aheadOfAnalysis.get(cache) === ahead) aheadOfAnalysis.delete(cache);
   return results;
 }
 
 /** What everything built from a file depends on: its kind, its name and its bytes (as a digest). */
-const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) => hash('sha256', `${kind}\0${relative}\0${digest}`, 'base64url');
+const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =>
+  hash('sha256', `${kind}\0${relative}\0${digest}`, 'base64url');
 
 /** Keeps a fresh analysis for the next build, in this process (the fields) and in the cache. */
-function remember(file: ContentFile, source: string, { meta, bodyJson }: StoredAnalysis, cache: BuildCache): AnalyzedFile {
+function remember(
+  file: ContentFile,
+  source: string,
+  { meta, bodyJson }: StoredAnalysis,
+  cache: BuildCache,
+): AnalyzedFile {
   cache.store([source, 'meta'], meta);
   cache.storeJson([source, 'body'], bodyJson);
   metasFor(cache).set(source, meta);
@@ -173,7 +203,8 @@ class CachedFile implements AnalyzedFile {
   }
 
   /** Taken apart from the file by who renders it (load-content.ts): a function of its own. */
-  readonly body = (): WrittenBody => this.cache.lookup<WrittenBody>([this.source, 'body']) ?? analyzeJob(jobOf(this.file)).body;
+  readonly body = (): WrittenBody =>
+    this.cache.lookup<WrittenBody>([this.source, 'body']) ?? analyzeJob(jobOf(this.file)).body;
 }
 
 /**
@@ -181,29 +212,51 @@ class CachedFile implements AnalyzedFile {
  * used: a function made inside analyzeFiles would hold that call's scope (every file's
  * result, 19 MB at 50,000 records) for as long as the cache keeps the fields.
  */
-const wholeMetaOf = (file: ContentFile, source: string, cache: BuildCache) => (): FileMeta => cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta;
+const wholeMetaOf = (file: ContentFile, source: string, cache: BuildCache) => (): FileMeta =>
+  cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta;
 
 /** A file to analyze again from its text on disk: what the cache should have held of it is gone. */
-const jobOf = ({ file, relative, kind }: ContentFile): AnalyzeJob => ({ relative, kind, text: readFileSync(file, 'utf8') });
+const jobOf = ({ file, relative, kind }: ContentFile): AnalyzeJob => ({
+  relative,
+  kind,
+  text: readFileSync(file, 'utf8'),
+});
 
 /** The fields and checks of a file analyzed or read from this cache, by its source hash. */
-export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefined => metasOf.get(cache)?.get(source);
+export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefined =>
+  metasOf.get(cache)?.get(source);
 
 /**
  * One file analyzed now, on this thread, and kept as a build keeps it, so the build that
  * follows does not analyze it again (npm run dev, writing an edited record first).
  */
-export function analyzeNow(file: ContentFile, bytes: Buffer, cache: BuildCache = memoryCache()): AnalyzedFile {
+export function analyzeNow(
+  file: ContentFile,
+  bytes: Buffer,
+  cache: BuildCache = memoryCache(),
+): AnalyzedFile {
   const { relative, kind } = file;
   const source = sourceOf(kind, relative, digestOf(bytes));
   aheadOfAnalysis.get(cache)?.add(source);
-  return remember(file, source, storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })), cache);
+  return remember(
+    file,
+    source,
+    storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })),
+    cache,
+  );
 }
 
 /** Analyzes the jobs in workers, handing each batch's results over as they come; a job's text is let go once sent. */
-async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBatch: (start: number, batch: StoredAnalysis[]) => void): Promise<void> {
+async function inWorkers(
+  jobs: (AnalyzeJob | undefined)[],
+  threads: number,
+  onBatch: (start: number, batch: StoredAnalysis[]) => void,
+): Promise<void> {
   let next = 0;
-  const workers = Array.from({ length: threads }, () => new Worker(new URL('./analyze-worker.mjs', import.meta.url)));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(new URL('./analyze-worker.mjs', import.meta.url)),
+  );
   try {
     await Promise.all(
       workers.map(
@@ -220,14 +273,24 @@ async function inWorkers(jobs: (AnalyzeJob | undefined)[], threads: number, onBa
             // Results come back as text: cheaper to copy between threads than objects, and the bodies go to the cache as they are.
             worker.on('message', ({ metas, bodies }: { metas: string; bodies: string[] }) => {
               try {
-                onBatch(batchStart, (JSON.parse(metas) as FileMeta[]).map((meta, i) => ({ meta, bodyJson: bodies[i]! })));
+                onBatch(
+                  batchStart,
+                  (JSON.parse(metas) as FileMeta[]).map((meta, i) => ({
+                    meta,
+                    bodyJson: bodies[i]!,
+                  })),
+                );
               } catch (error) {
                 return reject(error);
               }
               send();
             });
             worker.once('error', reject);
-            worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`An analysis worker stopped with exit code ${code}`))));
+            worker.once('exit', (code) =>
+              code === 0
+                ? resolve()
+                : reject(new Error(`An analysis worker stopped with exit code ${code}`)),
+            );
             send();
           }),
       ),

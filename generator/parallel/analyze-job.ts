@@ -13,8 +13,16 @@ export interface AnalyzeJob {
 }
 
 export function analyzeJob(job: AnalyzeJob): FileAnalysis {
-  if (job.kind === 'data') return analyzeDataFile(job.relative, job.text, DATA_FILE_SCHEMAS[path.basename(job.relative) as DataFileName]);
-  const options = job.kind === 'page' ? { schema: pageSchema, minWords: 0 } : { schema: frontmatterSchema(job.kind), minWords: MIN_BODY_WORDS[job.kind] };
+  if (job.kind === 'data')
+    return analyzeDataFile(
+      job.relative,
+      job.text,
+      DATA_FILE_SCHEMAS[path.basename(job.relative) as DataFileName],
+    );
+  const options =
+    job.kind === 'page'
+      ? { schema: pageSchema, minWords: 0 }
+      : { schema: frontmatterSchema(job.kind), minWords: MIN_BODY_WORDS[job.kind] };
   return analyzeFile(job.relative, job.text, options);
 }
 

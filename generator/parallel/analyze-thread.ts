@@ -4,5 +4,8 @@ import { analyzeJob, storedAnalysis, type AnalyzeJob } from './analyze-job.ts';
 /** The body of an analysis worker: batches of files in; out, the batch's fields as one JSON text and each body's JSON. */
 parentPort!.on('message', (jobs: AnalyzeJob[]) => {
   const analyses = jobs.map((job) => storedAnalysis(analyzeJob(job)));
-  parentPort!.postMessage({ metas: JSON.stringify(analyses.map((a) => a.meta)), bodies: analyses.map((a) => a.bodyJson) });
+  parentPort!.postMessage({
+    metas: JSON.stringify(analyses.map((a) => a.meta)),
+    bodies: analyses.map((a) => a.bodyJson),
+  });
 });

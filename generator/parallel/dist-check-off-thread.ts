@@ -6,4 +6,7 @@ import { oneShotWorker } from './one-shot-worker.ts';
  * milliseconds, which then overlap the reading and rendering of the content instead of
  * adding to the write. The list's numbers are moved to that thread, not copied.
  */
-export const distCheckOffThread = (root: string, list: CheckList): Promise<DistCheck> => oneShotWorker(new URL('./dist-check-worker.mjs', import.meta.url), { root, list }, [list.numbers.buffer]);
+export const distCheckOffThread = (root: string, list: CheckList): Promise<DistCheck> =>
+  oneShotWorker(new URL('./dist-check-worker.mjs', import.meta.url), { root, list }, [
+    list.numbers.buffer,
+  ]);

@@ -16,7 +16,10 @@ export interface PageRenderPool {
  * A worker keeps the process alive only while it has pages to render.
  */
 export function pageRenderPool(threads = availableParallelism()): PageRenderPool {
-  const waiting = new Map<number, { resolve(texts: PageTexts): void; reject(error: unknown): void }>();
+  const waiting = new Map<
+    number,
+    { resolve(texts: PageTexts): void; reject(error: unknown): void }
+  >();
   let nextId = 0;
   let failure: unknown;
   const fail = (error: unknown) => {
@@ -28,15 +31,20 @@ export function pageRenderPool(threads = availableParallelism()): PageRenderPool
     const worker = new Worker(new URL('./page-render-worker.mjs', import.meta.url));
     const state = { worker, pending: 0 };
     worker.unref();
-    worker.on('message', ({ id, texts, error }: { id: number; texts?: PageTexts; error?: unknown }) => {
-      if (--state.pending === 0) worker.unref();
-      const waiter = waiting.get(id);
-      waiting.delete(id);
-      if (texts) waiter?.resolve(texts);
-      else waiter?.reject(error);
-    });
+    worker.on(
+      'message',
+      ({ id, texts, error }: { id: number; texts?: PageTexts; error?: unknown }) => {
+        if (--state.pending === 0) worker.unref();
+        const waiter = waiting.get(id);
+        waiting.delete(id);
+        if (texts) waiter?.resolve(texts);
+        else waiter?.reject(error);
+      },
+    );
     worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`A page render worker stopped with exit code ${code}`)));
+    worker.once('exit', (code) =>
+      fail(new Error(`A page render worker stopped with exit code ${code}`)),
+    );
     return state;
   });
   return {

@@ -9,4 +9,3 @@ parentPort!.on('message', ({ id, job }: { id: number; job: PageJob }) => {
     parentPort!.postMessage({ id, error });
   }
 });
-

@@ -13,5 +13,11 @@ export interface SearchIndexJob {
  * few hundred milliseconds, which then overlap the writing of the other files instead of
  * adding to it.
  */
-export const searchIndexOffThread = (lists: Record<CollectionKey, string>, previous?: string): Promise<Uint8Array> =>
-  oneShotWorker(new URL('./search-index-worker.mjs', import.meta.url), { lists, previous } satisfies SearchIndexJob);
+export const searchIndexOffThread = (
+  lists: Record<CollectionKey, string>,
+  previous?: string,
+): Promise<Uint8Array> =>
+  oneShotWorker(new URL('./search-index-worker.mjs', import.meta.url), {
+    lists,
+    previous,
+  } satisfies SearchIndexJob);

@@ -20,7 +20,10 @@ parentPort!.once('message', ({ lists, previous }: SearchIndexJob) => {
     previous === undefined ? undefined : readPrevious(previous),
   );
   // A small index sits in Node's shared buffer pool, which stays; a large one has memory of its own, handed over.
-  parentPort!.postMessage(bytes, bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : []);
+  parentPort!.postMessage(
+    bytes,
+    bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [],
+  );
 });
 
 /** The last index, or nothing to patch if it is gone: then the index is made whole. */

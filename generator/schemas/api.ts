@@ -14,11 +14,19 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 export const SLUG_PATTERN_SOURCE = '^[a-z0-9-]+$';
 
 const summaryProperties: Record<string, JsonSchema> = {
-  slug: { type: 'string', pattern: SLUG_PATTERN_SOURCE, description: 'Identifier used in the item URL' },
+  slug: {
+    type: 'string',
+    pattern: SLUG_PATTERN_SOURCE,
+    description: 'Identifier used in the item URL',
+  },
   title: { type: 'string', description: 'Display name' },
   category: { type: 'string', description: 'Grouping the record belongs to' },
   summary: { type: 'string', description: 'One or two sentence description' },
-  url: { type: 'string', format: 'uri', description: 'Canonical page of the record on the public website' },
+  url: {
+    type: 'string',
+    format: 'uri',
+    description: 'Canonical page of the record on the public website',
+  },
   lastUpdated: { type: 'string', format: 'date', description: 'Date the record last changed' },
 };
 
@@ -38,8 +46,17 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       collection: { type: 'string', description: 'Collection key' },
       description: { type: 'string', description: 'What the collection contains' },
       data: { type: 'array', items: ref('Summary') },
-      total: { type: 'integer', minimum: 0, description: 'Total records available, ignoring pagination' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, description: 'Maximum records returned in this page' },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Total records available, ignoring pagination',
+      },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_PAGE_LIMIT,
+        description: 'Maximum records returned in this page',
+      },
       offset: { type: 'integer', minimum: 0, description: 'Records skipped before this page' },
     },
   },
@@ -47,16 +64,32 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     type: 'object',
     description: 'A Summary plus the collection the match came from',
     required: [...SUMMARY_REQUIRED, 'collection'],
-    properties: { ...summaryProperties, collection: { type: 'string', description: 'Collection of the match' } },
+    properties: {
+      ...summaryProperties,
+      collection: { type: 'string', description: 'Collection of the match' },
+    },
   },
   SearchResults: {
     type: 'object',
     required: ['query', 'total', 'data'],
     properties: {
       query: { type: 'string', description: 'The query that was run' },
-      limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, description: 'Maximum results requested' },
-      total: { type: 'integer', minimum: 0, description: 'Number of results returned (not the number available)' },
-      data: { type: 'array', items: ref('SearchResult'), description: 'Matching records, best first' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        maximum: MAX_PAGE_LIMIT,
+        description: 'Maximum results requested',
+      },
+      total: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Number of results returned (not the number available)',
+      },
+      data: {
+        type: 'array',
+        items: ref('SearchResult'),
+        description: 'Matching records, best first',
+      },
     },
   },
   ApiIndex: {
@@ -114,7 +147,11 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     required: ['error', 'code', 'message', 'hint', 'docs'],
     properties: {
       error: { type: 'string', description: 'Human-readable message, same text as message' },
-      code: { type: 'string', enum: [...ERROR_CODES], description: 'Stable machine-readable identifier' },
+      code: {
+        type: 'string',
+        enum: [...ERROR_CODES],
+        description: 'Stable machine-readable identifier',
+      },
       message: { type: 'string', description: 'Human-readable message' },
       hint: { type: 'string', description: 'What to change to make the request succeed' },
       docs: { type: 'string', format: 'uri', description: 'Link to the API description' },
@@ -128,7 +165,11 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       email: { type: 'string', format: 'email', description: 'Reply-to address' },
       company: { type: 'string', description: 'Company name' },
       phone: { type: 'string', description: 'Contact phone number' },
-      inquiryType: { type: 'string', enum: [...INQUIRY_TYPES], description: 'What the enquiry is about' },
+      inquiryType: {
+        type: 'string',
+        enum: [...INQUIRY_TYPES],
+        description: 'What the enquiry is about',
+      },
       message: { type: 'string', maxLength: 5000, description: 'Body' },
       source: { type: 'string', description: 'Page or campaign the enquiry came from' },
     },
@@ -179,9 +220,13 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
       last_used_at: {
         type: ['string', 'null'],
         format: 'date-time',
-        description: 'When the key was last used, recorded at most once a minute (so up to 60 s before the latest use); null until its first use',
+        description:
+          'When the key was last used, recorded at most once a minute (so up to 60 s before the latest use); null until its first use',
       },
-      scopes: { type: 'array', items: { type: 'string', enum: ['instances:read', 'instances:write'] } },
+      scopes: {
+        type: 'array',
+        items: { type: 'string', enum: ['instances:read', 'instances:write'] },
+      },
     },
   },
   KeyRotation: {

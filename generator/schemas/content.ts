@@ -100,13 +100,20 @@ export const MIN_BODY_WORDS: Record<CollectionKey, number> = {
 function commonFields(key: CollectionKey): Record<string, JsonSchema> {
   return {
     title: { type: 'string', description: 'Display name', minLength: 3, maxLength: 120 },
-    category: { type: 'string', description: 'Grouping the record belongs to', enum: [...CATEGORIES[key]] },
+    category: {
+      type: 'string',
+      description: 'Grouping the record belongs to',
+      enum: [...CATEGORIES[key]],
+    },
     summary: sentence('One or two sentence description', 300),
     lastUpdated: { type: 'string', format: 'date', description: 'Date the record last changed' },
   };
 }
 
-const SPECIFIC: Record<CollectionKey, { properties: Record<string, JsonSchema>; required: string[] }> = {
+const SPECIFIC: Record<
+  CollectionKey,
+  { properties: Record<string, JsonSchema>; required: string[] }
+> = {
   threats: {
     properties: {
       howItWorks: sentence('How the attack works, in two to four sentences'),
@@ -137,7 +144,12 @@ const SPECIFIC: Record<CollectionKey, { properties: Record<string, JsonSchema>; 
   },
   apps: {
     properties: {
-      vendor: { type: 'string', description: 'Who makes the application', minLength: 2, maxLength: 120 },
+      vendor: {
+        type: 'string',
+        description: 'Who makes the application',
+        minLength: 2,
+        maxLength: 120,
+      },
       risks: stringList('Common risks of the application in the browser', 2),
       policies: {
         type: 'array',
@@ -168,7 +180,12 @@ const SPECIFIC: Record<CollectionKey, { properties: Record<string, JsonSchema>; 
   },
   posts: {
     properties: {
-      author: { type: 'string', description: 'Author of the article', minLength: 2, maxLength: 120 },
+      author: {
+        type: 'string',
+        description: 'Author of the article',
+        minLength: 2,
+        maxLength: 120,
+      },
       published: { type: 'string', format: 'date', description: 'Publication date' },
       tags: {
         type: 'array',
@@ -208,9 +225,16 @@ export function publishedRecordSchema(key: CollectionKey): JsonSchema {
     required: ['slug', 'url', ...(input.required as string[]), 'body'],
     properties: {
       slug: { type: 'string', pattern: SLUG, description: 'Identifier used in the item URL' },
-      url: { type: 'string', format: 'uri', description: 'Canonical page of the record on the public website' },
+      url: {
+        type: 'string',
+        format: 'uri',
+        description: 'Canonical page of the record on the public website',
+      },
       ...(input.properties as Record<string, JsonSchema>),
-      body: { type: 'string', description: 'The full record text, in Markdown as its author wrote it' },
+      body: {
+        type: 'string',
+        description: 'The full record text, in Markdown as its author wrote it',
+      },
     },
   };
 }

@@ -61,11 +61,14 @@ export const ADVANCE = GLYPH_COLUMNS + 1;
 
 /** The text as the font can draw it: capitals, no accents, unknown characters as spaces. */
 export function drawable(text: string): string {
-  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()].map((c) => (c in GLYPHS ? c : ' ')).join('');
+  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase()]
+    .map((c) => (c in GLYPHS ? c : ' '))
+    .join('');
 }
 
 /** Width in pixels of a line drawn with cells of `cell` pixels. */
-export const lineWidth = (text: string, cell: number) => (drawable(text).length * ADVANCE - 1) * cell;
+export const lineWidth = (text: string, cell: number) =>
+  (drawable(text).length * ADVANCE - 1) * cell;
 
 export interface DotStyle {
   cell: number;
@@ -77,7 +80,13 @@ export interface DotStyle {
 }
 
 /** Draws one line of text with its top-left corner at (x, y). */
-export function drawText(canvas: Canvas, text: string, x: number, y: number, { cell, color, gap = 0, round = 0 }: DotStyle): void {
+export function drawText(
+  canvas: Canvas,
+  text: string,
+  x: number,
+  y: number,
+  { cell, color, gap = 0, round = 0 }: DotStyle,
+): void {
   const size = cell * (1 - gap);
   for (const [i, char] of [...drawable(text)].entries()) {
     const rows = GLYPHS[char]!.split(' ');

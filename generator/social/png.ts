@@ -6,11 +6,13 @@ import { crc32, deflateSync } from 'node:zlib';
  * always give the same bytes.
  */
 export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
-  if (rgb.length !== width * height * 3) throw new Error(`encodePng: ${rgb.length} bytes of pixels, expected ${width * height * 3}`);
+  if (rgb.length !== width * height * 3)
+    throw new Error(`encodePng: ${rgb.length} bytes of pixels, expected ${width * height * 3}`);
   const stride = width * 3;
   // Each row is preceded by its filter type; 0 (none) keeps it simple, and flat colours deflate well anyway.
   const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
+  for (let y = 0; y < height; y++)
+    raw.set(rgb.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -26,7 +26,8 @@ export class Canvas {
   ) {
     this.pixels = new Uint8Array(width * height * 3);
     this.pixels.set(background);
-    for (let filled = 3; filled < this.pixels.length; filled *= 2) this.pixels.copyWithin(filled, 0, filled);
+    for (let filled = 3; filled < this.pixels.length; filled *= 2)
+      this.pixels.copyWithin(filled, 0, filled);
   }
 
   /** Covers each pixel by how much of it lies inside the shape (sampled at its centre, one pixel of soft edge). */
@@ -41,13 +42,22 @@ export class Canvas {
         const coverage = Math.min(1, Math.max(0, 0.5 - shape.distance(x + 0.5, y + 0.5)));
         if (coverage === 0) continue;
         const i = (y * this.width + x) * 3;
-        for (let c = 0; c < 3; c++) this.pixels[i + c] = Math.round(this.pixels[i + c]! + (color[c]! - this.pixels[i + c]!) * coverage);
+        for (let c = 0; c < 3; c++)
+          this.pixels[i + c] = Math.round(
+            this.pixels[i + c]! + (color[c]! - this.pixels[i + c]!) * coverage,
+          );
       }
     }
   }
 }
 
-export function roundedRect(left: number, top: number, width: number, height: number, radius: number): Shape {
+export function roundedRect(
+  left: number,
+  top: number,
+  width: number,
+  height: number,
+  radius: number,
+): Shape {
   const cx = left + width / 2;
   const cy = top + height / 2;
   const hx = width / 2 - radius;
@@ -63,7 +73,10 @@ export function roundedRect(left: number, top: number, width: number, height: nu
 }
 
 export function circle(cx: number, cy: number, radius: number): Shape {
-  return { box: [cx - radius, cy - radius, cx + radius, cy + radius], distance: (x, y) => Math.hypot(x - cx, y - cy) - radius };
+  return {
+    box: [cx - radius, cy - radius, cx + radius, cy + radius],
+    distance: (x, y) => Math.hypot(x - cx, y - cy) - radius,
+  };
 }
 
 /** A straight stroke with round caps. */
@@ -72,9 +85,15 @@ export function segment(ax: number, ay: number, bx: number, by: number, halfWidt
   const ly = by - ay;
   const length2 = lx * lx + ly * ly;
   return {
-    box: [Math.min(ax, bx) - halfWidth, Math.min(ay, by) - halfWidth, Math.max(ax, bx) + halfWidth, Math.max(ay, by) + halfWidth],
+    box: [
+      Math.min(ax, bx) - halfWidth,
+      Math.min(ay, by) - halfWidth,
+      Math.max(ax, bx) + halfWidth,
+      Math.max(ay, by) + halfWidth,
+    ],
     distance(x, y) {
-      const t = length2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - ax) * lx + (y - ay) * ly) / length2));
+      const t =
+        length2 === 0 ? 0 : Math.min(1, Math.max(0, ((x - ax) * lx + (y - ay) * ly) / length2));
       return Math.hypot(x - ax - t * lx, y - ay - t * ly) - halfWidth;
     },
   };
@@ -83,18 +102,31 @@ export function segment(ax: number, ay: number, bx: number, by: number, halfWidt
 /** The upper half of a circle, stroked: the "detour" of the logo. */
 export function upperArc(cx: number, cy: number, radius: number, halfWidth: number): Shape {
   return {
-    box: [cx - radius - halfWidth, cy - radius - halfWidth, cx + radius + halfWidth, cy + halfWidth],
+    box: [
+      cx - radius - halfWidth,
+      cy - radius - halfWidth,
+      cx + radius + halfWidth,
+      cy + halfWidth,
+    ],
     distance(x, y) {
       if (y <= cy) return Math.abs(Math.hypot(x - cx, y - cy) - radius) - halfWidth;
       // Below the centre line the nearest point of the arc is one of its two ends.
-      return Math.min(Math.hypot(x - cx + radius, y - cy), Math.hypot(x - cx - radius, y - cy)) - halfWidth;
+      return (
+        Math.min(Math.hypot(x - cx + radius, y - cy), Math.hypot(x - cx - radius, y - cy)) -
+        halfWidth
+      );
     },
   };
 }
 
 export function union(...shapes: Shape[]): Shape {
   return {
-    box: [Math.min(...shapes.map((s) => s.box[0])), Math.min(...shapes.map((s) => s.box[1])), Math.max(...shapes.map((s) => s.box[2])), Math.max(...shapes.map((s) => s.box[3]))],
+    box: [
+      Math.min(...shapes.map((s) => s.box[0])),
+      Math.min(...shapes.map((s) => s.box[1])),
+      Math.max(...shapes.map((s) => s.box[2])),
+      Math.max(...shapes.map((s) => s.box[3])),
+    ],
     distance(x, y) {
       let nearest = Infinity;
       for (const shape of shapes) nearest = Math.min(nearest, shape.distance(x, y));

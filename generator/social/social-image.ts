@@ -29,28 +29,61 @@ export interface SocialImageText {
 }
 
 /** What an image's headline says: the collection's title, or the site's tagline. */
-export const headlineOf = (name: SocialImageName) => (name === 'site' ? 'Browser security research' : COLLECTIONS[name].title);
+export const headlineOf = (name: SocialImageName) =>
+  name === 'site' ? 'Browser security research' : COLLECTIONS[name].title;
 
 /** Alternative text of an image, for og:image:alt and twitter:image:alt. */
-export const socialImageAlt = (name: SocialImageName, siteName: string) => `${siteName}: ${headlineOf(name)}`;
+export const socialImageAlt = (name: SocialImageName, siteName: string) =>
+  `${siteName}: ${headlineOf(name)}`;
 
 /** Draws the logo with its top-left corner at (x, y), `scale` pixels per logo unit. */
 export function drawLogo(canvas: Canvas, x: number, y: number, scale: number): void {
   const at = (v: number) => v * scale;
-  canvas.fill(roundedRect(x, y, at(LOGO.size), at(LOGO.size), at(LOGO.corner)), hexColor(BRAND.accent));
-  drawRoute(canvas, x + at(LOGO.start), x + at(LOGO.end), y + at(LOGO.baseline), x + at(LOGO.centre), at(LOGO.radius), at(LOGO.stroke) / 2, [255, 255, 255]);
-  canvas.fill(circle(x + at(LOGO.centre), y + at(LOGO.baseline), at(LOGO.hazard)), hexColor(BRAND.hazard));
+  canvas.fill(
+    roundedRect(x, y, at(LOGO.size), at(LOGO.size), at(LOGO.corner)),
+    hexColor(BRAND.accent),
+  );
+  drawRoute(
+    canvas,
+    x + at(LOGO.start),
+    x + at(LOGO.end),
+    y + at(LOGO.baseline),
+    x + at(LOGO.centre),
+    at(LOGO.radius),
+    at(LOGO.stroke) / 2,
+    [255, 255, 255],
+  );
+  canvas.fill(
+    circle(x + at(LOGO.centre), y + at(LOGO.baseline), at(LOGO.hazard)),
+    hexColor(BRAND.hazard),
+  );
 }
 
-function drawRoute(canvas: Canvas, from: number, to: number, baseline: number, centre: number, radius: number, halfWidth: number, color: readonly [number, number, number]): void {
+function drawRoute(
+  canvas: Canvas,
+  from: number,
+  to: number,
+  baseline: number,
+  centre: number,
+  radius: number,
+  halfWidth: number,
+  color: readonly [number, number, number],
+): void {
   canvas.fill(
-    union(segment(from, baseline, centre - radius, baseline, halfWidth), upperArc(centre, baseline, radius, halfWidth), segment(centre + radius, baseline, to, baseline, halfWidth)),
+    union(
+      segment(from, baseline, centre - radius, baseline, halfWidth),
+      upperArc(centre, baseline, radius, halfWidth),
+      segment(centre + radius, baseline, to, baseline, halfWidth),
+    ),
     color,
   );
 }
 
 /** The 1200x630 card of one collection, or of the site. */
-export function socialImagePng(name: SocialImageName, { siteName, host }: SocialImageText): Uint8Array {
+export function socialImagePng(
+  name: SocialImageName,
+  { siteName, host }: SocialImageText,
+): Uint8Array {
   const { width, height } = SOCIAL_IMAGE;
   const margin = 80;
   const canvas = new Canvas(width, height, hexColor(BRAND.night));
@@ -60,7 +93,10 @@ export function socialImagePng(name: SocialImageName, { siteName, host }: Social
   const logoTop = 64;
   drawLogo(canvas, margin, logoTop, logo / LOGO.size);
   const nameCell = 6;
-  drawText(canvas, siteName, margin + logo + 32, logoTop + (logo - GLYPH_ROWS * nameCell) / 2, { cell: nameCell, color: ink });
+  drawText(canvas, siteName, margin + logo + 32, logoTop + (logo - GLYPH_ROWS * nameCell) / 2, {
+    cell: nameCell,
+    color: ink,
+  });
 
   // The headline as large as fits its box (the width, 240 pixels high), centred in it.
   const room = { top: 210, width: width - 2 * margin, height: 240 };
@@ -70,14 +106,34 @@ export function socialImagePng(name: SocialImageName, { siteName, host }: Social
     return { cell, lines, lineHeight, height: lines.length * lineHeight - 3 * cell };
   };
   let headline = layoutAt(16);
-  while (headline.cell > 4 && (headline.height > room.height || headline.lines.some((line) => lineWidth(line, headline.cell) > room.width))) headline = layoutAt(headline.cell - 1);
+  while (
+    headline.cell > 4 &&
+    (headline.height > room.height ||
+      headline.lines.some((line) => lineWidth(line, headline.cell) > room.width))
+  )
+    headline = layoutAt(headline.cell - 1);
   const top = room.top + (room.height - headline.height) / 2;
-  for (const [i, line] of headline.lines.entries()) drawText(canvas, line, margin, top + i * headline.lineHeight, { cell: headline.cell, color: ink, gap: 0.14, round: 0.5 });
+  for (const [i, line] of headline.lines.entries())
+    drawText(canvas, line, margin, top + i * headline.lineHeight, {
+      cell: headline.cell,
+      color: ink,
+      gap: 0.14,
+      round: 0.5,
+    });
 
   // The site's address, and the route motif along the bottom.
   drawText(canvas, host, margin, 490, { cell: 4, color: hexColor(BRAND.nightMuted) });
   const baseline = height - 64;
-  drawRoute(canvas, margin, width - margin, baseline, width - margin - 120, 44, 4, hexColor(BRAND.nightAccent));
+  drawRoute(
+    canvas,
+    margin,
+    width - margin,
+    baseline,
+    width - margin - 120,
+    44,
+    4,
+    hexColor(BRAND.nightAccent),
+  );
   canvas.fill(circle(width - margin - 120, baseline, 13), hexColor(BRAND.hazard));
   return encodePng(width, height, canvas.pixels);
 }

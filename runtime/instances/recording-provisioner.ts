@@ -10,7 +10,8 @@ export interface SandboxSession {
   size: string;
 }
 
-export const sessionKey = (instanceUuid: string) => storeKey('sandbox-sessions', assertCanonicalUuid(instanceUuid, 'Instance id'));
+export const sessionKey = (instanceUuid: string) =>
+  storeKey('sandbox-sessions', assertCanonicalUuid(instanceUuid, 'Instance id'));
 
 /**
  * The provisioner of this project on both hosts until a remote-browser backend is
@@ -21,7 +22,11 @@ export const sessionKey = (instanceUuid: string) => storeKey('sandbox-sessions',
 export function createRecordingProvisioner(store: Store): Provisioner {
   return {
     async provision({ org, instanceUuid, image, size, origin }) {
-      await store.put<SandboxSession>(sessionKey(instanceUuid), { org, image, size }, { kind: 'if-absent' });
+      await store.put<SandboxSession>(
+        sessionKey(instanceUuid),
+        { org, image, size },
+        { kind: 'if-absent' },
+      );
       return { accessUrl: new URL(`${SANDBOX_PAGE_PATH}${instanceUuid}/`, origin).href };
     },
     async destroy(_org, instanceUuid) {

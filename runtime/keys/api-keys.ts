@@ -51,18 +51,37 @@ const SECRET_PATTERN = /^sk_[A-Za-z0-9_-]{43}$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const keyIdOf = (secret: string) => `key_${sha256(`id:${secret}`).slice(0, 20)}`;
-const orgKey = (org: string) => storeKey('orgs', assertCanonicalUuid(org, 'Organization id'), 'key');
+const orgKey = (org: string) =>
+  storeKey('orgs', assertCanonicalUuid(org, 'Organization id'), 'key');
 const indexKey = (keyId: string) => storeKey('keys', keyId);
 
 export function inspection(key: ActiveKey): KeyInspection {
-  return { key_id: key.key_id, name: key.name, created_at: key.created_at, last_used_at: key.last_used_at, scopes: key.scopes };
+  return {
+    key_id: key.key_id,
+    name: key.name,
+    created_at: key.created_at,
+    last_used_at: key.last_used_at,
+    scopes: key.scopes,
+  };
 }
 
-function newKey(org: string, name: string, scopes: KeyScope[], now: number): { secret: string; record: StoredKey } {
+function newKey(
+  org: string,
+  name: string,
+  scopes: KeyScope[],
+  now: number,
+): { secret: string; record: StoredKey } {
   const secret = `sk_${randomBytes(32).toString('base64url')}`;
   return {
     secret,
-    record: { key_id: keyIdOf(secret), org, name, hash: sha256(secret), scopes, created_at: new Date(now).toISOString() },
+    record: {
+      key_id: keyIdOf(secret),
+      org,
+      name,
+      hash: sha256(secret),
+      scopes,
+      created_at: new Date(now).toISOString(),
+    },
   };
 }
 
@@ -74,7 +93,13 @@ export class KeyConflictError extends Error {}
  */
 export async function issueKey(
   store: Store,
-  { org, name, scopes, replace = false, now = Date.now() }: { org: string; name: string; scopes: KeyScope[]; replace?: boolean; now?: number },
+  {
+    org,
+    name,
+    scopes,
+    replace = false,
+    now = Date.now(),
+  }: { org: string; name: string; scopes: KeyScope[]; replace?: boolean; now?: number },
 ): Promise<{ secret: string; key: StoredKey; replaced?: string }> {
   const { secret, record } = newKey(org, name, scopes, now);
   const current = await store.get<StoredKey>(orgKey(org));
@@ -83,8 +108,16 @@ export async function issueKey(
       `Organization ${org} already has a key (${current.value.key_id}): rotate it with POST /orgs/${org}/api/key/rotate and that key, or issue again with --replace to put a new key in its place (the old one stops working).`,
     );
   }
-  await store.put<KeyIndex>(indexKey(record.key_id), { org, last_used_at: null }, { kind: 'if-absent' });
-  const written = await store.put(orgKey(org), record, current ? { kind: 'if-version', version: current.version } : { kind: 'if-absent' });
+  await store.put<KeyIndex>(
+    indexKey(record.key_id),
+    { org, last_used_at: null },
+    { kind: 'if-absent' },
+  );
+  const written = await store.put(
+    orgKey(org),
+    record,
+    current ? { kind: 'if-version', version: current.version } : { kind: 'if-absent' },
+  );
   if (written === undefined) {
     await store.delete(indexKey(record.key_id));
     throw new KeyConflictError(`The key of ${org} changed while issuing; try again`);
@@ -107,20 +140,31 @@ export type Authentication =
  * recorded a use, or a rotation removed the key after this request was checked (the
  * request then counts as made before the rotation).
  */
-export async function authenticate(store: Store, org: string, secret: string | undefined, now = Date.now()): Promise<Authentication> {
+export async function authenticate(
+  store: Store,
+  org: string,
+  secret: string | undefined,
+  now = Date.now(),
+): Promise<Authentication> {
   if (!secret) return { ok: false, reason: 'missing' };
   if (!SECRET_PATTERN.test(secret)) return { ok: false, reason: 'invalid' };
   const keyId = keyIdOf(secret);
   const index = await store.get<KeyIndex>(indexKey(keyId));
   // A key issued before organization ids had to be UUIDs belongs to an organization no path can name.
-  if (!index || canonicalUuid(index.value.org) !== index.value.org) return { ok: false, reason: 'invalid' };
+  if (!index || canonicalUuid(index.value.org) !== index.value.org)
+    return { ok: false, reason: 'invalid' };
   const active = await store.get<StoredKey>(orgKey(index.value.org));
-  if (!active || active.value.key_id !== keyId || !sameHash(active.value.hash, sha256(secret))) return { ok: false, reason: 'invalid' };
+  if (!active || active.value.key_id !== keyId || !sameHash(active.value.hash, sha256(secret)))
+    return { ok: false, reason: 'invalid' };
   if (index.value.org !== org) return { ok: false, reason: 'other-org' };
   let lastUsed = index.value.last_used_at ?? null;
   if (lastUsed === null || !(now - Date.parse(lastUsed) < LAST_USED_RESOLUTION_MS)) {
     const stamp = new Date(now).toISOString();
-    const written = await store.put<KeyIndex>(indexKey(keyId), { org: index.value.org, last_used_at: stamp }, { kind: 'if-version', version: index.version });
+    const written = await store.put<KeyIndex>(
+      indexKey(keyId),
+      { org: index.value.org, last_used_at: stamp },
+      { kind: 'if-version', version: index.version },
+    );
     if (written !== undefined) lastUsed = stamp;
   }
   return { ok: true, key: { ...active.value, last_used_at: lastUsed } };
@@ -137,12 +181,24 @@ function sameHash(a: string, b: string): boolean {
  * on the key that authenticated the request still being active, so of concurrent
  * rotations exactly one wins; the others get undefined.
  */
-export async function rotateKey(store: Store, org: string, presented: StoredKey, now = Date.now()): Promise<{ secret: string; key: StoredKey } | undefined> {
+export async function rotateKey(
+  store: Store,
+  org: string,
+  presented: StoredKey,
+  now = Date.now(),
+): Promise<{ secret: string; key: StoredKey } | undefined> {
   const current = await store.get<StoredKey>(orgKey(org));
   if (!current || current.value.key_id !== presented.key_id) return undefined;
   const { secret, record } = newKey(org, current.value.name, current.value.scopes, now);
-  await store.put<KeyIndex>(indexKey(record.key_id), { org, last_used_at: null }, { kind: 'if-absent' });
-  const written = await store.put(orgKey(org), record, { kind: 'if-version', version: current.version });
+  await store.put<KeyIndex>(
+    indexKey(record.key_id),
+    { org, last_used_at: null },
+    { kind: 'if-absent' },
+  );
+  const written = await store.put(orgKey(org), record, {
+    kind: 'if-version',
+    version: current.version,
+  });
   if (written === undefined) {
     await store.delete(indexKey(record.key_id));
     return undefined;

@@ -40,7 +40,11 @@ export interface Mailer {
 }
 
 /** Each phase of one SMTP attempt, and the whole of it (the claim timeout of the outbox follows SEND_TIMEOUT_MS). */
-export const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 5_000,
+  greetingTimeout: 5_000,
+  socketTimeout: 10_000,
+};
 const SEND_TIMEOUT_MS = 20_000;
 
 const compose = (mail: OutgoingMail) =>
@@ -74,21 +78,34 @@ export function createSmtpMailer(url: string): Mailer {
       const connection = new SMTPConnection({ ...options, ...SMTP_TIMEOUTS, logger: false });
       let transmitting = false;
       const step = <T>(run: (done: (error: Error | null | undefined, value?: T) => void) => void) =>
-        new Promise<T>((resolve, reject) => run((error, value) => (error ? reject(error) : resolve(value as T))));
+        new Promise<T>((resolve, reject) =>
+          run((error, value) => (error ? reject(error) : resolve(value as T))),
+        );
       const attempt = (async () => {
         await step<void>((done) => connection.connect((error) => done(error)));
         if (auth?.user) await step<boolean | undefined>((done) => connection.login(auth, done));
         await hooks?.beforeTransmit();
         transmitting = true;
-        const info = await step<SentMessageInfo>((done) => connection.send(message.getEnvelope(), raw, done));
-        if (info.rejected.length) throw new Error(`The mail server refused ${info.rejected.join(', ')}`);
+        const info = await step<SentMessageInfo>((done) =>
+          connection.send(message.getEnvelope(), raw, done),
+        );
+        if (info.rejected.length)
+          throw new Error(`The mail server refused ${info.rejected.join(', ')}`);
       })();
       let timer: NodeJS.Timeout | undefined;
       // The connection reports some failures (refused, reset, closed) as events, not through the step waiting on them.
       const broken = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`No answer from ${this.description} within ${SEND_TIMEOUT_MS / 1000} s`)), SEND_TIMEOUT_MS);
+        timer = setTimeout(
+          () =>
+            reject(
+              new Error(`No answer from ${this.description} within ${SEND_TIMEOUT_MS / 1000} s`),
+            ),
+          SEND_TIMEOUT_MS,
+        );
         connection.on('error', reject);
-        connection.once('end', () => reject(new Error(`${this.description} closed the connection`)));
+        connection.once('end', () =>
+          reject(new Error(`${this.description} closed the connection`)),
+        );
       });
       broken.catch(() => undefined);
       try {
@@ -98,7 +115,10 @@ export function createSmtpMailer(url: string): Mailer {
         connection.close();
         attempt.catch(() => undefined);
         // A reply code is the server's refusal: the mail was not accepted.
-        if (!transmitting || typeof (error as { responseCode?: unknown }).responseCode === 'number') {
+        if (
+          !transmitting ||
+          typeof (error as { responseCode?: unknown }).responseCode === 'number'
+        ) {
           throw new NotTransmittedError((error as Error).message, { cause: error });
         }
         throw error;

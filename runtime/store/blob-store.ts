@@ -15,9 +15,15 @@ export interface BlobConnection {
 /** Production store: a Netlify Blobs store with strong consistency, conditional writes on etags. */
 export function createBlobStore(name: string, connection?: BlobConnection): Store {
   const blobs = connection
-    ? getStore({ name, consistency: 'strong', ...connection, ...(connection.edgeURL ? { uncachedEdgeURL: connection.edgeURL } : {}) })
+    ? getStore({
+        name,
+        consistency: 'strong',
+        ...connection,
+        ...(connection.edgeURL ? { uncachedEdgeURL: connection.edgeURL } : {}),
+      })
     : getStore({ name, consistency: 'strong' });
-  const listedEtag = async (key: string) => (await blobs.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+  const listedEtag = async (key: string) =>
+    (await blobs.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
 
   /**
    * For the local Blobs server: the etag listed before and after the read, and unchanged, is
@@ -30,7 +36,8 @@ export function createBlobStore(name: string, connection?: BlobConnection): Stor
       const before = await listedEtag(key);
       const found = await blobs.getWithMetadata(key, { type: 'json' });
       if (!found) return undefined;
-      if (before && before === (await listedEtag(key))) return { value: found.data as T, version: before };
+      if (before && before === (await listedEtag(key)))
+        return { value: found.data as T, version: before };
       await new Promise((resolve) => setTimeout(resolve, 2 * (attempt + 1)));
     }
     throw new Error(`Netlify Blobs gave no stable etag for ${key}, so it cannot be updated safely`);
@@ -42,11 +49,18 @@ export function createBlobStore(name: string, connection?: BlobConnection): Stor
       const found = await blobs.getWithMetadata(key, { type: 'json' });
       if (!found) return undefined;
       // The service sends the etag with the value; Netlify's local Blobs server only lists it.
-      return found.etag ? { value: found.data as T, version: found.etag } : readWithListedEtag<T>(key);
+      return found.etag
+        ? { value: found.data as T, version: found.etag }
+        : readWithListedEtag<T>(key);
     },
     async put<T>(key: string, value: T, condition: WriteCondition = { kind: 'always' }) {
       assertKey(key);
-      const options = condition.kind === 'if-absent' ? { onlyIfNew: true } : condition.kind === 'if-version' ? { onlyIfMatch: condition.version } : {};
+      const options =
+        condition.kind === 'if-absent'
+          ? { onlyIfNew: true }
+          : condition.kind === 'if-version'
+            ? { onlyIfMatch: condition.version }
+            : {};
       const result = await blobs.setJSON(key, value, options);
       return result.modified ? (result.etag ?? 'written') : undefined;
     },

@@ -18,7 +18,8 @@ const LOCK_STALE_MS = 10_000;
 /** What processes that died left in a file store (temporary files, locks): removed at each start. */
 export const removeStoreLeftovers = (dir: string) => removeLeftovers(dir, LOCK_STALE_MS);
 
-const versionOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+const versionOf = (text: string) =>
+  createHash('sha256').update(text).digest('base64url').slice(0, 22);
 
 export function createFileStore(dir: string): Store {
   const fileOf = (key: string) => {
@@ -58,7 +59,9 @@ export function createFileStore(dir: string): Store {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
-    return text === undefined ? undefined : { value: JSON.parse(text) as T, version: versionOf(text) };
+    return text === undefined
+      ? undefined
+      : { value: JSON.parse(text) as T, version: versionOf(text) };
   }
 
   async function writeAtomically(file: string, text: string): Promise<void> {
@@ -80,7 +83,10 @@ export function createFileStore(dir: string): Store {
       }
       return withLock(file, async () => {
         const current = await readStored<T>(file);
-        const holds = condition.kind === 'if-absent' ? current === undefined : current?.version === condition.version;
+        const holds =
+          condition.kind === 'if-absent'
+            ? current === undefined
+            : current?.version === condition.version;
         if (!holds) return undefined;
         await writeAtomically(file, text);
         return versionOf(text);
@@ -94,10 +100,19 @@ export function createFileStore(dir: string): Store {
 
     async list(prefix) {
       assertPrefix(prefix);
-      const entries = await readdir(path.join(dir, prefix), { recursive: true, withFileTypes: true }).catch(() => []);
+      const entries = await readdir(path.join(dir, prefix), {
+        recursive: true,
+        withFileTypes: true,
+      }).catch(() => []);
       return entries
         .filter((e) => e.isFile() && e.name.endsWith('.json'))
-        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).slice(0, -'.json'.length).split(path.sep).join('/'))
+        .map((e) =>
+          path
+            .relative(dir, path.join(e.parentPath, e.name))
+            .slice(0, -'.json'.length)
+            .split(path.sep)
+            .join('/'),
+        )
         .sort();
     },
   };

@@ -24,7 +24,10 @@ export function processAlive(pid: number): boolean {
 
 /** A lock holds its owner's process id; an empty one (its owner died before writing) counts as stale once it is old. */
 export async function lockIsStale(lock: string, staleMs: number): Promise<boolean> {
-  const [text, info] = await Promise.all([readFile(lock, 'utf8').catch(() => undefined), stat(lock).catch(() => undefined)]);
+  const [text, info] = await Promise.all([
+    readFile(lock, 'utf8').catch(() => undefined),
+    stat(lock).catch(() => undefined),
+  ]);
   if (text === undefined || !info) return false;
   if (text.trim() !== '') return !processAlive(Number(text));
   return Date.now() - info.mtimeMs > staleMs;
@@ -40,7 +43,9 @@ export async function removeLeftovers(dir: string, lockStaleMs: number): Promise
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    const stale = entry.name.endsWith('.tmp') ? !processAlive(pidOfTemporary(entry.name)) : entry.name.endsWith('.lock') && (await lockIsStale(file, lockStaleMs));
+    const stale = entry.name.endsWith('.tmp')
+      ? !processAlive(pidOfTemporary(entry.name))
+      : entry.name.endsWith('.lock') && (await lockIsStale(file, lockStaleMs));
     if (stale) {
       await rm(file, { force: true });
       removed++;

@@ -36,7 +36,8 @@ export interface Store {
 const SEGMENT = /^[a-z0-9._-]+$/;
 
 function assertSegment(segment: string, key: string): void {
-  if (!SEGMENT.test(segment) || segment === '.' || segment === '..') throw new Error(`Invalid store key: ${JSON.stringify(key)}`);
+  if (!SEGMENT.test(segment) || segment === '.' || segment === '..')
+    throw new Error(`Invalid store key: ${JSON.stringify(key)}`);
 }
 
 export function assertKey(key: string): void {
@@ -46,7 +47,8 @@ export function assertKey(key: string): void {
 /** A list prefix is empty or whole segments ending in `/`, so it means the same on every store (a folder). */
 export function assertPrefix(prefix: string): void {
   if (prefix === '') return;
-  if (!prefix.endsWith('/')) throw new Error(`Invalid store prefix: ${JSON.stringify(prefix)} (a prefix ends with /)`);
+  if (!prefix.endsWith('/'))
+    throw new Error(`Invalid store prefix: ${JSON.stringify(prefix)} (a prefix ends with /)`);
   assertKey(prefix.slice(0, -1));
 }
 
@@ -69,11 +71,20 @@ export const storePrefix = (...segments: string[]): string => `${storeKey(...seg
  * Read-modify-write with retries: `change` gets the current value (or undefined) and
  * returns the next one. Concurrent updaters never lose each other's writes.
  */
-export async function update<T>(store: Store, key: string, change: (current: T | undefined) => T, attempts = 20): Promise<T> {
+export async function update<T>(
+  store: Store,
+  key: string,
+  change: (current: T | undefined) => T,
+  attempts = 20,
+): Promise<T> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const current = await store.get<T>(key);
     const next = change(current?.value);
-    const written = await store.put(key, next, current ? { kind: 'if-version', version: current.version } : { kind: 'if-absent' });
+    const written = await store.put(
+      key,
+      next,
+      current ? { kind: 'if-version', version: current.version } : { kind: 'if-absent' },
+    );
     if (written !== undefined) return next;
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * (attempt + 1)));
   }

@@ -56,7 +56,10 @@ const domainOf = (address: string) => /@([^>\s]+)>?\s*$/.exec(address)?.[1] ?? '
  * acknowledgement when the record says one was allowed. The acknowledgement goes to an
  * address anyone can type, so it carries nothing the submitter wrote: no name, no message.
  */
-export function contactMails(contact: StoredContact, services: Pick<SubmissionServices, 'fromAddress' | 'teamAddress' | 'siteName'>): { id: string; mail: OutgoingMail }[] {
+export function contactMails(
+  contact: StoredContact,
+  services: Pick<SubmissionServices, 'fromAddress' | 'teamAddress' | 'siteName'>,
+): { id: string; mail: OutgoingMail }[] {
   const messageId = (kind: string) => `<${contact.id}.${kind}@${domainOf(services.fromAddress)}>`;
   const details = [
     `Name: ${contact.name}`,
@@ -68,7 +71,9 @@ export function contactMails(contact: StoredContact, services: Pick<SubmissionSe
     `Received: ${contact.receivedAt}`,
     '',
     contact.message ?? '(no message)',
-  ].filter((line) => line !== undefined).join('\n');
+  ]
+    .filter((line) => line !== undefined)
+    .join('\n');
   const team = {
     id: `${contact.id}-team`,
     mail: {
@@ -100,23 +105,38 @@ export function contactMails(contact: StoredContact, services: Pick<SubmissionSe
   return [team, ack];
 }
 
-export async function acceptContact(services: SubmissionServices, message: ContactMessage, sender: string): Promise<ContactOutcome> {
+export async function acceptContact(
+  services: SubmissionServices,
+  message: ContactMessage,
+  sender: string,
+): Promise<ContactOutcome> {
   const now = services.now ?? Date.now;
   const id = (services.newId ?? randomUUID)();
   const receivedAt = new Date(now()).toISOString();
   const ackAllowed = (await services.ackLimiter.take(mailboxKey(message.email))).allowed;
   const key = `${CONTACT_PREFIX}${id}`;
-  const stored: StoredContact = { id, receivedAt, sender, ...message, acknowledgement: ackAllowed ? 'queued' : 'suppressed' };
+  const stored: StoredContact = {
+    id,
+    receivedAt,
+    sender,
+    ...message,
+    acknowledgement: ackAllowed ? 'queued' : 'suppressed',
+  };
   const written = await services.store.put(key, stored, { kind: 'if-absent' });
   if (written === undefined) throw new Error(`Submission ${key} already exists`);
 
   const mails = contactMails(stored, services);
-  for (const entry of mails) await enqueue(services.store, { ...entry, submission: key, createdAt: receivedAt });
+  for (const entry of mails)
+    await enqueue(services.store, { ...entry, submission: key, createdAt: receivedAt });
 
   const { mailer } = services;
   if (!mailer) return 'not_configured';
-  const results = await Promise.all(mails.map((entry) => deliver(services.store, mailer, entry.id, now)));
-  return results.includes('failed') || results.includes('uncertain') ? 'delivery_failed' : 'delivered';
+  const results = await Promise.all(
+    mails.map((entry) => deliver(services.store, mailer, entry.id, now)),
+  );
+  return results.includes('failed') || results.includes('uncertain')
+    ? 'delivery_failed'
+    : 'delivered';
 }
 
 /**
@@ -124,7 +144,9 @@ export async function acceptContact(services: SubmissionServices, message: Conta
  * message without its team mail in the outbox gets its mails queued (queuing is
  * idempotent, so a request still finishing its own is harmless). Returns how many.
  */
-export async function queueOrphans(services: Pick<SubmissionServices, 'store' | 'fromAddress' | 'teamAddress' | 'siteName'>): Promise<number> {
+export async function queueOrphans(
+  services: Pick<SubmissionServices, 'store' | 'fromAddress' | 'teamAddress' | 'siteName'>,
+): Promise<number> {
   const queued = new Set(await services.store.list(OUTBOX_PREFIX));
   let repaired = 0;
   for (const key of await services.store.list(CONTACT_PREFIX)) {
@@ -132,14 +154,19 @@ export async function queueOrphans(services: Pick<SubmissionServices, 'store' | 
     if (queued.has(`${OUTBOX_PREFIX}${id}-team`)) continue;
     const contact = (await services.store.get<StoredContact>(key))?.value;
     if (!contact) continue;
-    for (const entry of contactMails(contact, services)) await enqueue(services.store, { ...entry, submission: key, createdAt: contact.receivedAt });
+    for (const entry of contactMails(contact, services))
+      await enqueue(services.store, { ...entry, submission: key, createdAt: contact.receivedAt });
     repaired++;
   }
   return repaired;
 }
 
 /** Idempotent per address and list: a repeat keeps one entry and refreshes its timestamp and source. */
-export async function acceptSignup(services: SubmissionServices, list: SignupList, signup: Signup): Promise<StoredSignup> {
+export async function acceptSignup(
+  services: SubmissionServices,
+  list: SignupList,
+  signup: Signup,
+): Promise<StoredSignup> {
   const at = new Date((services.now ?? Date.now)()).toISOString();
   return update<StoredSignup>(services.store, signupKey(list, signup.email), (current) => ({
     list,
@@ -156,7 +183,20 @@ export async function acceptSignup(services: SubmissionServices, list: SignupLis
  * bounded) and the start of the trap field, never the raw body, whose size and shape a
  * bot chooses.
  */
-export async function quarantine(services: SubmissionServices, kind: SubmissionKind, fields: ContactMessage | Signup, honeypot: string, sender: string): Promise<void> {
+export async function quarantine(
+  services: SubmissionServices,
+  kind: SubmissionKind,
+  fields: ContactMessage | Signup,
+  honeypot: string,
+  sender: string,
+): Promise<void> {
   const id = (services.newId ?? randomUUID)();
-  await services.store.put(`spam/${id}`, { id, kind, sender, receivedAt: new Date((services.now ?? Date.now)()).toISOString(), fields, honeypot });
+  await services.store.put(`spam/${id}`, {
+    id,
+    kind,
+    sender,
+    receivedAt: new Date((services.now ?? Date.now)()).toISOString(),
+    fields,
+    honeypot,
+  });
 }

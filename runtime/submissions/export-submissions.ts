@@ -3,15 +3,35 @@ import type { SubmissionKind } from '../../core/submissions.ts';
 
 /** The team's way out of the store: every submission of one list, as JSON or CSV. */
 const COLUMNS: Record<'contact' | 'signup', string[]> = {
-  contact: ['id', 'receivedAt', 'name', 'email', 'company', 'phone', 'inquiryType', 'source', 'message', 'acknowledgement'],
+  contact: [
+    'id',
+    'receivedAt',
+    'name',
+    'email',
+    'company',
+    'phone',
+    'inquiryType',
+    'source',
+    'message',
+    'acknowledgement',
+  ],
   signup: ['email', 'source', 'createdAt', 'updatedAt'],
 };
 
-export async function loadSubmissions(store: Store, list: SubmissionKind): Promise<Record<string, unknown>[]> {
+export async function loadSubmissions(
+  store: Store,
+  list: SubmissionKind,
+): Promise<Record<string, unknown>[]> {
   const prefix = list === 'contact' ? 'contact/' : `signups/${list}/`;
-  const records = await Promise.all((await store.list(prefix)).map(async (key) => (await store.get<Record<string, unknown>>(key))?.value));
+  const records = await Promise.all(
+    (await store.list(prefix)).map(
+      async (key) => (await store.get<Record<string, unknown>>(key))?.value,
+    ),
+  );
   const time = (r: Record<string, unknown>) => String(r.receivedAt ?? r.createdAt ?? '');
-  return records.filter((r): r is Record<string, unknown> => r !== undefined).sort((a, b) => time(a).localeCompare(time(b)));
+  return records
+    .filter((r): r is Record<string, unknown> => r !== undefined)
+    .sort((a, b) => time(a).localeCompare(time(b)));
 }
 
 /** RFC 4180 quoting; a leading =, +, - or @ is neutralised so spreadsheets never run a cell as a formula. */

@@ -29,22 +29,45 @@ export type Outcome =
     };
 
 /** A path, not a URL: the browser stays on the host it posted to, and the request's Host plays no part (RFC 9110, 10.2.2). */
-export const seeOther = (kind: SubmissionKind) => new Response(null, { status: 303, headers: { Location: thanksPath(kind) } });
+export const seeOther = (kind: SubmissionKind) =>
+  new Response(null, { status: 303, headers: { Location: thanksPath(kind) } });
 
-export function formAnswer(template: string, kind: SubmissionKind, outcome: Outcome, values: Readonly<Record<string, string>> | undefined, now: number): Response {
+export function formAnswer(
+  template: string,
+  kind: SubmissionKind,
+  outcome: Outcome,
+  values: Readonly<Record<string, string>> | undefined,
+  now: number,
+): Response {
   if (outcome.accepted) return seeOther(kind);
-  return formPage(template, kind, outcome.status, formState(kind, outcome, values, now), outcome.headers);
+  return formPage(
+    template,
+    kind,
+    outcome.status,
+    formState(kind, outcome, values, now),
+    outcome.headers,
+  );
 }
 
 /** A form post from another site's page: refused before its body is read. */
 export function crossSiteAnswer(template: string, kind: SubmissionKind): Response {
   return formPage(template, kind, 403, {
     title: 'This form came from another website',
-    problems: [{ text: 'Forms are taken only from the pages of this site, so that no other site can send them in your name. Nothing was kept: fill in the form below to send it.' }],
+    problems: [
+      {
+        text: 'Forms are taken only from the pages of this site, so that no other site can send them in your name. Nothing was kept: fill in the form below to send it.',
+      },
+    ],
   });
 }
 
-function formPage(template: string, kind: SubmissionKind, status: number, state: FormState, headers: HeadersInit = {}): Response {
+function formPage(
+  template: string,
+  kind: SubmissionKind,
+  status: number,
+  state: FormState,
+  headers: HeadersInit = {},
+): Response {
   const html = fillForms(template, { [kind]: state }).replace('<title>', '<title>Error: ');
   const answer = new Headers(headers);
   for (const [name, value] of Object.entries(SITE_HEADERS)) answer.set(name, value);
@@ -52,8 +75,17 @@ function formPage(template: string, kind: SubmissionKind, status: number, state:
   return new Response(html, { status, headers: answer });
 }
 
-function formState(kind: SubmissionKind, outcome: Extract<Outcome, { accepted: false }>, values: Readonly<Record<string, string>> | undefined, now: number): FormState {
-  if (outcome.rejections) return { values, problems: outcome.rejections.map((rejection) => fieldProblem(kind, rejection)) };
+function formState(
+  kind: SubmissionKind,
+  outcome: Extract<Outcome, { accepted: false }>,
+  values: Readonly<Record<string, string>> | undefined,
+  now: number,
+): FormState {
+  if (outcome.rejections)
+    return {
+      values,
+      problems: outcome.rejections.map((rejection) => fieldProblem(kind, rejection)),
+    };
   if (outcome.limited) {
     const { limit, policy, resetSeconds } = outcome.limited;
     const until = new Date(now + resetSeconds * 1000).toISOString().slice(11, 16);
@@ -70,11 +102,18 @@ function formState(kind: SubmissionKind, outcome: Extract<Outcome, { accepted: f
   if (outcome.status === 413) {
     return {
       title: 'The form is too large',
-      problems: [{ text: 'What you sent is larger than the form can hold, so nothing was kept. A message is at most 5,000 characters: go back to your text, shorten it, and send it again.' }],
+      problems: [
+        {
+          text: 'What you sent is larger than the form can hold, so nothing was kept. A message is at most 5,000 characters: go back to your text, shorten it, and send it again.',
+        },
+      ],
     };
   }
   if (outcome.status >= 500) return { title: outcome.message, problems: [{ text: outcome.hint }] };
-  return { title: 'The form did not arrive whole', problems: [{ text: `${outcome.message} Nothing was kept: please send it again.` }] };
+  return {
+    title: 'The form did not arrive whole',
+    problems: [{ text: `${outcome.message} Nothing was kept: please send it again.` }],
+  };
 }
 
 /** "1 second", "45 seconds", "about 7 minutes". */
@@ -88,7 +127,8 @@ export function inWords(seconds: number): string {
 function fieldProblem(kind: SubmissionKind, rejection: Rejection): FormProblem {
   const form = FORMS[kind];
   const control = form.controls.find((c) => c.name === rejection.field?.name);
-  if (!rejection.field || !control) return { field: rejection.field?.name, text: `${rejection.message} ${rejection.hint}` };
+  if (!rejection.field || !control)
+    return { field: rejection.field?.name, text: `${rejection.message} ${rejection.hint}` };
   const { label } = control;
   const text = {
     missing: control.missing ?? `Enter ${label.toLowerCase()}`,

@@ -41,15 +41,30 @@ export const CLAIM_MARGIN_MS = 10_000;
 export const outboxKey = (id: string) => `${OUTBOX_PREFIX}${id}`;
 
 /** Queues a mail; queuing the same id again changes nothing. Returns whether it was new. */
-export async function enqueue(store: Store, entry: Omit<OutboxEntry, 'status' | 'attempts'>): Promise<boolean> {
-  return (await store.put<OutboxEntry>(outboxKey(entry.id), { ...entry, status: 'pending', attempts: 0 }, { kind: 'if-absent' })) !== undefined;
+export async function enqueue(
+  store: Store,
+  entry: Omit<OutboxEntry, 'status' | 'attempts'>,
+): Promise<boolean> {
+  return (
+    (await store.put<OutboxEntry>(
+      outboxKey(entry.id),
+      { ...entry, status: 'pending', attempts: 0 },
+      { kind: 'if-absent' },
+    )) !== undefined
+  );
 }
 
 export type DeliveryResult = 'sent' | 'failed' | 'uncertain' | 'skipped';
 
-const expired = (entry: OutboxEntry, time: number) => !entry.claimExpiresAt || Date.parse(entry.claimExpiresAt) <= time;
+const expired = (entry: OutboxEntry, time: number) =>
+  !entry.claimExpiresAt || Date.parse(entry.claimExpiresAt) <= time;
 
-export async function deliver(store: Store, mailer: Mailer, id: string, now: () => number = Date.now): Promise<DeliveryResult> {
+export async function deliver(
+  store: Store,
+  mailer: Mailer,
+  id: string,
+  now: () => number = Date.now,
+): Promise<DeliveryResult> {
   const key = outboxKey(id);
   const current = await store.get<OutboxEntry>(key);
   if (!current) return 'skipped';
@@ -58,8 +73,15 @@ export async function deliver(store: Store, mailer: Mailer, id: string, now: () 
   if (entry.status === 'transmitting' || entry.status === 'sending') {
     if (!expired(entry, now())) return 'skipped';
     if (entry.status === 'transmitting') {
-      const marked: OutboxEntry = { ...entry, status: 'uncertain', lastError: 'The worker sending it stopped during the transfer; it may have been delivered.' };
-      return (await store.put(key, marked, { kind: 'if-version', version: current.version })) === undefined ? 'skipped' : 'uncertain';
+      const marked: OutboxEntry = {
+        ...entry,
+        status: 'uncertain',
+        lastError: 'The worker sending it stopped during the transfer; it may have been delivered.',
+      };
+      return (await store.put(key, marked, { kind: 'if-version', version: current.version })) ===
+        undefined
+        ? 'skipped'
+        : 'uncertain';
     }
   }
   const time = now();
@@ -76,7 +98,11 @@ export async function deliver(store: Store, mailer: Mailer, id: string, now: () 
   let transmitting: OutboxEntry | undefined;
   let takenOver = false;
   const beforeTransmit = async () => {
-    const next: OutboxEntry = { ...claimed, status: 'transmitting', transmittedAt: new Date(now()).toISOString() };
+    const next: OutboxEntry = {
+      ...claimed,
+      status: 'transmitting',
+      transmittedAt: new Date(now()).toISOString(),
+    };
     if ((await store.put(key, next, { kind: 'if-version', version: claim })) === undefined) {
       // Our claim lapsed and another worker owns the entry now: leave it to them.
       takenOver = true;
@@ -89,15 +115,28 @@ export async function deliver(store: Store, mailer: Mailer, id: string, now: () 
   } catch (error) {
     if (takenOver) return 'skipped';
     const definitelyNotSent = error instanceof NotTransmittedError || !transmitting;
-    await update<OutboxEntry>(store, key, (e) => ({ ...(e ?? transmitting ?? claimed), status: definitelyNotSent ? 'pending' : 'uncertain', lastError: describeError(error) }));
+    await update<OutboxEntry>(store, key, (e) => ({
+      ...(e ?? transmitting ?? claimed),
+      status: definitelyNotSent ? 'pending' : 'uncertain',
+      lastError: describeError(error),
+    }));
     return definitelyNotSent ? 'failed' : 'uncertain';
   }
-  await update<OutboxEntry>(store, key, (e) => ({ ...(e ?? transmitting ?? claimed), status: 'sent', sentAt: new Date(now()).toISOString(), lastError: undefined }));
+  await update<OutboxEntry>(store, key, (e) => ({
+    ...(e ?? transmitting ?? claimed),
+    status: 'sent',
+    sentAt: new Date(now()).toISOString(),
+    lastError: undefined,
+  }));
   return 'sent';
 }
 
 /** Delivers everything still queued: what `npm run outbox -- retry` and the scheduled function run. */
-export async function retryOutbox(store: Store, mailer: Mailer, now: () => number = Date.now): Promise<Record<DeliveryResult, number>> {
+export async function retryOutbox(
+  store: Store,
+  mailer: Mailer,
+  now: () => number = Date.now,
+): Promise<Record<DeliveryResult, number>> {
   const counts: Record<DeliveryResult, number> = { sent: 0, failed: 0, uncertain: 0, skipped: 0 };
   for (const key of await store.list(OUTBOX_PREFIX)) {
     counts[await deliver(store, mailer, key.slice(OUTBOX_PREFIX.length), now)]++;
@@ -106,7 +145,9 @@ export async function retryOutbox(store: Store, mailer: Mailer, now: () => numbe
 }
 
 export async function pendingOutbox(store: Store): Promise<OutboxEntry[]> {
-  const entries = await Promise.all((await store.list(OUTBOX_PREFIX)).map((k) => store.get<OutboxEntry>(k)));
+  const entries = await Promise.all(
+    (await store.list(OUTBOX_PREFIX)).map((k) => store.get<OutboxEntry>(k)),
+  );
   return entries.flatMap((e) => (e && e.value.status !== 'sent' ? [e.value] : []));
 }
 
@@ -118,7 +159,13 @@ export async function pendingOutbox(store: Store): Promise<OutboxEntry[]> {
 export async function requeueUncertain(store: Store, id: string): Promise<boolean> {
   const current = await store.get<OutboxEntry>(outboxKey(id));
   if (current?.value.status !== 'uncertain') return false;
-  return (await store.put(outboxKey(id), { ...current.value, status: 'pending' }, { kind: 'if-version', version: current.version })) !== undefined;
+  return (
+    (await store.put(
+      outboxKey(id),
+      { ...current.value, status: 'pending' },
+      { kind: 'if-version', version: current.version },
+    )) !== undefined
+  );
 }
 
 /** Transport errors can quote server replies; keep the first line, never credentials from URLs. */

@@ -12,7 +12,9 @@
   // The build this page came from: a page older than what the dev server serves reloads.
   let pageBuild = new URL(document.currentScript.src).searchParams.get('build');
   // The stream's first event says whether a build served since this page's own changed it.
-  const events = new EventSource(`/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`);
+  const events = new EventSource(
+    `/__dev/events?build=${encodeURIComponent(pageBuild)}&path=${encodeURIComponent(location.pathname)}`,
+  );
   let reloading = false;
 
   const reload = () => {
@@ -55,14 +57,31 @@
     stylesheet.addEventListener('error', () => (panel.hidden = false));
 
     const count = problems.length;
-    const title = element('h2', 'title', count ? `The content has ${count} problem${count === 1 ? '' : 's'}` : 'The build failed');
+    const title = element(
+      'h2',
+      'title',
+      count ? `The content has ${count} problem${count === 1 ? '' : 's'}` : 'The build failed',
+    );
     title.id = 'dev-overlay-title';
-    panel.append(title, element('p', 'note', 'You are looking at the last good build. Fix the files and save: this page updates by itself.'));
+    panel.append(
+      title,
+      element(
+        'p',
+        'note',
+        'You are looking at the last good build. Fix the files and save: this page updates by itself.',
+      ),
+    );
     if (count) {
       const list = element('ul', 'problems');
       for (const p of problems) {
         const item = element('li');
-        item.append(element('code', 'where', `${p.file}:${p.line}`), ' ', element('strong', 'field', p.field), ': ', p.what);
+        item.append(
+          element('code', 'where', `${p.file}:${p.line}`),
+          ' ',
+          element('strong', 'field', p.field),
+          ': ',
+          p.what,
+        );
         item.append(element('div', 'fix', `\u2192 ${p.fix}`));
         list.append(item);
       }

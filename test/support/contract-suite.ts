@@ -46,7 +46,9 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   beforeAll(async () => {
     site = await prepareSite(PER_COLLECTION);
     smtp = await startSmtpSink();
-    validate = openApiValidator(JSON.parse(await readFile(path.join(site.distDir, 'api/v1/openapi.json'), 'utf8')));
+    validate = openApiValidator(
+      JSON.parse(await readFile(path.join(site.distDir, 'api/v1/openapi.json'), 'utf8')),
+    );
     host = await startHost(script, site, { SMTP_URL: smtp.url, TRUST_PROXY: '1' });
   });
   afterAll(async () => {
@@ -55,21 +57,36 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   });
 
   const request = (p: string, init: RequestInit & { client?: string } = {}) =>
-    fetch(host.url + p, { ...init, headers: { 'X-Forwarded-For': init.client ?? newClient(), ...(init.headers as Record<string, string>) } });
+    fetch(host.url + p, {
+      ...init,
+      headers: {
+        'X-Forwarded-For': init.client ?? newClient(),
+        ...(init.headers as Record<string, string>),
+      },
+    });
   const file = async (name: string) => readFile(path.join(site.distDir, name), 'utf8');
   /** A request sent as written (no client normalizes the target), as a fresh client. */
-  const raw = (p: string, headers: Record<string, string> = {}, method = 'GET', body?: string) => send(host.url, p, { method, headers: { 'x-forwarded-for': newClient(), ...headers }, body });
+  const raw = (p: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
+    send(host.url, p, { method, headers: { 'x-forwarded-for': newClient(), ...headers }, body });
 
   /** A JSON answer with its status, checked against the OpenAPI document's schema for that operation. */
   async function json(res: Response, status: number, operation?: [string, string]) {
     expect(res.status, `${res.url}\n${host.output().slice(-2000)}`).toBe(status);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const body = (await res.json()) as Record<string, unknown> & { data: { slug: string }[]; code?: string };
+    const body = (await res.json()) as Record<string, unknown> & {
+      data: { slug: string }[];
+      code?: string;
+    };
     if (operation) expect(validate(operation[0], operation[1], status, body)).toEqual([]);
     return body;
   }
 
-  async function expectError(res: Response, status: number, code: string, operation?: [string, string]) {
+  async function expectError(
+    res: Response,
+    status: number,
+    code: string,
+    operation?: [string, string],
+  ) {
     const body = await json(res, status, operation);
     expect(body.code).toBe(code);
     expect(body.error).toBe(body.message);
@@ -93,8 +110,12 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('counts reads per client', async () => {
       const client = newClient();
-      const first = Number((await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'));
-      const second = Number((await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'));
+      const first = Number(
+        (await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'),
+      );
+      const second = Number(
+        (await request('/api/v1/pricing', { client })).headers.get('ratelimit-remaining'),
+      );
       expect(first).toBe(599);
       expect(second).toBe(traits.readCountsDown ? 598 : 599);
     });
@@ -103,31 +124,71 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       for (const key of COLLECTION_KEYS) {
         const list = await json(await request(`/api/v1/${key}`), 200, ['GET', `/api/v1/${key}`]);
         expect(list).toEqual(JSON.parse(await file(`api/v1/${key}.json`)));
-        const page = await json(await request(`/api/v1/${key}?limit=1&offset=1`), 200, ['GET', `/api/v1/${key}`]);
-        expect(page).toMatchObject({ limit: 1, offset: 1, total: PER_COLLECTION, data: [list.data[1]] });
-        const record = await json(await request(`/api/v1/${key}/${list.data[0]!.slug}`), 200, ['GET', `/api/v1/${key}/{slug}`]);
+        const page = await json(await request(`/api/v1/${key}?limit=1&offset=1`), 200, [
+          'GET',
+          `/api/v1/${key}`,
+        ]);
+        expect(page).toMatchObject({
+          limit: 1,
+          offset: 1,
+          total: PER_COLLECTION,
+          data: [list.data[1]],
+        });
+        const record = await json(await request(`/api/v1/${key}/${list.data[0]!.slug}`), 200, [
+          'GET',
+          `/api/v1/${key}/{slug}`,
+        ]);
         expect(record).toEqual(JSON.parse(await file(`api/v1/${key}/${list.data[0]!.slug}.json`)));
       }
-      const clamped = await json(await request('/api/v1/glossary?limit=0&offset=-4'), 200, ['GET', '/api/v1/glossary']);
+      const clamped = await json(await request('/api/v1/glossary?limit=0&offset=-4'), 200, [
+        'GET',
+        '/api/v1/glossary',
+      ]);
       expect(clamped).toMatchObject({ limit: 1, offset: 0 });
     });
 
     it('serves pricing and the OpenAPI document', async () => {
-      expect(await json(await request('/api/v1/pricing'), 200, ['GET', '/api/v1/pricing'])).toEqual(JSON.parse(await file('api/v1/pricing.json')));
+      expect(await json(await request('/api/v1/pricing'), 200, ['GET', '/api/v1/pricing'])).toEqual(
+        JSON.parse(await file('api/v1/pricing.json')),
+      );
       expect((await json(await request('/api/v1/openapi.json'), 200)).openapi).toBe('3.1.0');
     });
 
     it('searches across collections and refuses an empty query', async () => {
-      const results = await json(await request('/api/v1/search?q=record&limit=4'), 200, ['GET', '/api/v1/search']);
+      const results = await json(await request('/api/v1/search?q=record&limit=4'), 200, [
+        'GET',
+        '/api/v1/search',
+      ]);
       expect(results).toMatchObject({ query: 'record', limit: 4, total: 4 });
-      const one = await json(await request(`/api/v1/search?q=${encodeURIComponent('threats record 2')}`), 200, ['GET', '/api/v1/search']);
-      expect(one.data[0]).toMatchObject({ collection: 'threats', slug: syntheticSlug('threats', 2) });
-      await expectError(await request('/api/v1/search?q=%20'), 400, 'invalid_request', ['GET', '/api/v1/search']);
-      await expectError(await request('/api/v1/search'), 400, 'invalid_request', ['GET', '/api/v1/search']);
+      const one = await json(
+        await request(`/api/v1/search?q=${encodeURIComponent('threats record 2')}`),
+        200,
+        ['GET', '/api/v1/search'],
+      );
+      expect(one.data[0]).toMatchObject({
+        collection: 'threats',
+        slug: syntheticSlug('threats', 2),
+      });
+      await expectError(await request('/api/v1/search?q=%20'), 400, 'invalid_request', [
+        'GET',
+        '/api/v1/search',
+      ]);
+      await expectError(await request('/api/v1/search'), 400, 'invalid_request', [
+        'GET',
+        '/api/v1/search',
+      ]);
     });
 
     it('answers unknown API paths with the JSON 404, whatever the method', async () => {
-      for (const p of ['/api/v1/nope', '/api/v1/threats/no-such-slug', '/api/v1/threats/UPPER', '/api/v2', '/api/v2/threats', '/api/anything/else', '/api/404.json']) {
+      for (const p of [
+        '/api/v1/nope',
+        '/api/v1/threats/no-such-slug',
+        '/api/v1/threats/UPPER',
+        '/api/v2',
+        '/api/v2/threats',
+        '/api/anything/else',
+        '/api/404.json',
+      ]) {
         await expectError(await request(p), 404, 'not_found', ['GET', '/api/v1/threats/{slug}']);
       }
       await expectError(await request('/api/nope', { method: 'POST' }), 404, 'not_found');
@@ -136,13 +197,26 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('answers every other spelling of a path with a 404 before anything else, never the resource', async () => {
       const slug = syntheticSlug('threats', 0);
-      for (const p of ['/API/V1/threats', `/api/v1/threats/${slug.toUpperCase()}`, '/api/v1/threat%73', '//api/v1/threats', '/api/v1//threats']) {
+      for (const p of [
+        '/API/V1/threats',
+        `/api/v1/threats/${slug.toUpperCase()}`,
+        '/api/v1/threat%73',
+        '//api/v1/threats',
+        '/api/v1//threats',
+      ]) {
         const res = await raw(p);
         expect(res.status, p).toBe(404);
         expect(res.headers['content-type'], p).toBe('application/json; charset=utf-8');
         expect(JSON.parse(res.body.toString()).code, p).toBe('not_found');
       }
-      for (const p of ['//_data/service.json', '/_data/service.json', '/_redirects', '/_headers', '//threats', '/Threats/']) {
+      for (const p of [
+        '//_data/service.json',
+        '/_data/service.json',
+        '/_redirects',
+        '/_headers',
+        '//threats',
+        '/Threats/',
+      ]) {
         const res = await raw(p);
         expect(res.status, p).toBe(404);
         expect(res.headers.location, p).toBeUndefined();
@@ -153,7 +227,9 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     it('lets browsers read the rate-limit headers of search and error answers, and never caches a 404', async () => {
       for (const p of ['/api/v1/search?q=record', '/api/v1/search', '/api/v1/nope', '/api/nope']) {
         const res = await request(p);
-        expect(res.headers.get('access-control-expose-headers'), p).toContain('RateLimit-Remaining');
+        expect(res.headers.get('access-control-expose-headers'), p).toContain(
+          'RateLimit-Remaining',
+        );
         expect(res.headers.get('access-control-expose-headers'), p).toContain('Retry-After');
         if (res.status >= 400) expect(res.headers.get('cache-control'), p).toBe('no-store');
       }
@@ -161,7 +237,13 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('answers other methods on read paths with 405 and Allow', async () => {
       const slug = syntheticSlug('threats', 0);
-      for (const [method, p] of [['POST', '/api/v1'], ['PUT', '/api/v1/threats'], ['DELETE', `/api/v1/threats/${slug}`], ['POST', '/api/v1/search'], ['PATCH', '/api/v1/pricing']] as const) {
+      for (const [method, p] of [
+        ['POST', '/api/v1'],
+        ['PUT', '/api/v1/threats'],
+        ['DELETE', `/api/v1/threats/${slug}`],
+        ['POST', '/api/v1/search'],
+        ['PATCH', '/api/v1/pricing'],
+      ] as const) {
         const res = await request(p, { method });
         expect(res.headers.get('allow')).toBe('GET, HEAD');
         await expectError(res, 405, 'method_not_allowed');
@@ -202,7 +284,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       }
     });
 
-    it('renders a search on the server: results in the site\'s page, the query escaped; without a query, the static page', async () => {
+    it("renders a search on the server: results in the site's page, the query escaped; without a query, the static page", async () => {
       const res = await request('/search/?q=threats%20record%201');
       expect(res.status, host.output().slice(-2000)).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -211,10 +293,13 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       const html = await res.text();
       expect(html).toContain(`<li><a href="/threats/${syntheticSlug('threats', 1)}/">`);
       expect(html).toContain('value="threats record 1"');
-      const hostile = await (await request('/search/?q=%22%3E%3Cimg%20src%3Dx%3E%3Cscript%3E')).text();
+      const hostile = await (
+        await request('/search/?q=%22%3E%3Cimg%20src%3Dx%3E%3Cscript%3E')
+      ).text();
       expect(hostile).not.toMatch(/<img|<script>/);
       expect(hostile).toContain('value="&quot;&gt;&lt;img src=x&gt;&lt;script&gt;"');
-      for (const p of ['/search/', '/search/?q=']) expect(await (await request(p)).text(), p).toBe(await file('search/index.html'));
+      for (const p of ['/search/', '/search/?q='])
+        expect(await (await request(p)).text(), p).toBe(await file('search/index.html'));
       const long = await request(`/search/?q=${'x'.repeat(513)}`);
       expect(long.status).toBe(400);
       expect(long.headers.get('cache-control')).toBe('no-store');
@@ -227,11 +312,21 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
   describe('contact and sign-ups', () => {
     const post = (endpoint: string, body: unknown, client = newClient()) =>
-      request(endpoint, { method: 'POST', client, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      request(endpoint, {
+        method: 'POST',
+        client,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     it('delivers a contact message to the team and an acknowledgement to the sender', async () => {
       const before = smtp.received.length;
-      const res = await post('/api/contact', { name: 'Ada Host', email: 'ada.host@example.com', message: 'Hello from the suite', inquiryType: 'sales' });
+      const res = await post('/api/contact', {
+        name: 'Ada Host',
+        email: 'ada.host@example.com',
+        message: 'Hello from the suite',
+        inquiryType: 'sales',
+      });
       expect(await json(res, 200, ['POST', '/api/contact'])).toMatchObject({ success: true });
       const mails = smtp.received.slice(before);
       expect(mails).toHaveLength(2);
@@ -241,18 +336,37 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('registers sign-ups on every list', async () => {
       for (const endpoint of ['/api/newsletter', '/api/waitlist', '/api/sandbox-early-access']) {
-        expect(await json(await post(endpoint, { email: 'grace.host@example.com', source: 'suite' }), 200, ['POST', endpoint])).toMatchObject({ success: true });
+        expect(
+          await json(
+            await post(endpoint, { email: 'grace.host@example.com', source: 'suite' }),
+            200,
+            ['POST', endpoint],
+          ),
+        ).toMatchObject({ success: true });
       }
     });
 
     it('refuses a missing field and a bad address with 400', async () => {
-      await expectError(await post('/api/contact', { email: 'x@example.com' }), 400, 'missing_field', ['POST', '/api/contact']);
-      await expectError(await post('/api/newsletter', { email: 'not an address' }), 400, 'invalid_email', ['POST', '/api/newsletter']);
+      await expectError(
+        await post('/api/contact', { email: 'x@example.com' }),
+        400,
+        'missing_field',
+        ['POST', '/api/contact'],
+      );
+      await expectError(
+        await post('/api/newsletter', { email: 'not an address' }),
+        400,
+        'invalid_email',
+        ['POST', '/api/newsletter'],
+      );
     });
 
     it('holds the sender limit: 5 per 10 minutes, then 429 with Retry-After', async () => {
       const client = newClient();
-      for (let i = 0; i < 5; i++) expect((await post('/api/waitlist', { email: `limit${i}@example.com` }, client)).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await post('/api/waitlist', { email: `limit${i}@example.com` }, client)).status,
+        ).toBe(200);
       const refused = await post('/api/waitlist', { email: 'limit5@example.com' }, client);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
       await expectError(refused, 429, 'rate_limited', ['POST', '/api/waitlist']);
@@ -260,13 +374,22 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     });
   });
 
-  describe('the site\'s forms without JavaScript', () => {
-    const form = (endpoint: string, fields: Record<string, string>, headers: Record<string, string> = {}, client = newClient()) =>
+  describe("the site's forms without JavaScript", () => {
+    const form = (
+      endpoint: string,
+      fields: Record<string, string>,
+      headers: Record<string, string> = {},
+      client = newClient(),
+    ) =>
       request(endpoint, {
         method: 'POST',
         client,
         redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', ...headers },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Sec-Fetch-Site': 'same-origin',
+          ...headers,
+        },
         body: new URLSearchParams(fields).toString(),
       });
     async function page(res: Response, status: number): Promise<string> {
@@ -278,7 +401,11 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     }
 
     it('sends an accepted form on to its thank-you page (303 See Other)', async () => {
-      const accepted = await form('/api/newsletter', { email: 'form.host@example.com', website: '', source: 'contact-page' });
+      const accepted = await form('/api/newsletter', {
+        email: 'form.host@example.com',
+        website: '',
+        source: 'contact-page',
+      });
       expect(accepted.status).toBe(303);
       expect(accepted.headers.get('location')).toBe('/contact/thanks/newsletter/');
       const thanks = await request('/contact/thanks/newsletter/');
@@ -287,81 +414,151 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     });
 
     it('shows a refused form again, with the error next to its field and what was typed', async () => {
-      const html = await page(await form('/api/contact', { name: 'Ada <Host>', email: 'ada@localhost', message: 'Kept' }), 400);
-      expect(html).toMatch(/<input id="contact-email" [^>]*aria-invalid="true" aria-describedby="contact-email-error"[^>]* value="ada@localhost">/);
+      const html = await page(
+        await form('/api/contact', { name: 'Ada <Host>', email: 'ada@localhost', message: 'Kept' }),
+        400,
+      );
+      expect(html).toMatch(
+        /<input id="contact-email" [^>]*aria-invalid="true" aria-describedby="contact-email-error"[^>]* value="ada@localhost">/,
+      );
       expect(html).toContain('value="Ada &lt;Host&gt;"');
       expect(html).toContain('>\nKept</textarea>');
     });
 
     it('refuses a form posted from another site with 403', async () => {
-      expect(await page(await form('/api/waitlist', { email: 'victim@example.com' }, { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }), 403)).toContain('This form came from another website');
+      expect(
+        await page(
+          await form(
+            '/api/waitlist',
+            { email: 'victim@example.com' },
+            { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
+          ),
+          403,
+        ),
+      ).toContain('This form came from another website');
     });
 
     it('says when to send again after the sender limit (429 with Retry-After)', async () => {
       const client = newClient();
-      for (let i = 0; i < 5; i++) expect((await form('/api/waitlist', { email: `form.limit${i}@example.com` }, {}, client)).status).toBe(303);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await form('/api/waitlist', { email: `form.limit${i}@example.com` }, {}, client)).status,
+        ).toBe(303);
       const refused = await form('/api/waitlist', { email: 'form.limit5@example.com' }, {}, client);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-      expect(await page(refused, 429)).toMatch(/Please wait (about \d+ minutes?|\d+ seconds?) \(until \d\d:\d\d UTC\)/);
+      expect(await page(refused, 429)).toMatch(
+        /Please wait (about \d+ minutes?|\d+ seconds?) \(until \d\d:\d\d UTC\)/,
+      );
     });
   });
 
   describe('instances and keys', () => {
     async function issue(): Promise<string> {
-      const out = await host.cli('keys', ['issue', '--org', ORG, '--replace', '--store', traits.keyStore]);
+      const out = await host.cli('keys', [
+        'issue',
+        '--org',
+        ORG,
+        '--replace',
+        '--store',
+        traits.keyStore,
+      ]);
       return out.trimEnd().split('\n').at(-1)!;
     }
     const call = (method: string, p: string, key: string, body?: unknown) =>
-      request(p, { method, headers: { Authorization: `Bearer ${key}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+      request(p, {
+        method,
+        headers: {
+          Authorization: `Bearer ${key}`,
+          ...(body ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
     const INSTANCES = `/orgs/${ORG}/api/instances`;
 
     it('builds Location and access_url from the configured address, whatever Host names, and never lets an answer be stored', async () => {
       const key = await issue();
-      const res = await raw(INSTANCES, { host: 'evil.example', authorization: `Bearer ${key}`, 'content-type': 'application/json' }, 'POST', JSON.stringify({ image: 'debian-12-chromium', size: 'small' }));
+      const res = await raw(
+        INSTANCES,
+        {
+          host: 'evil.example',
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        },
+        'POST',
+        JSON.stringify({ image: 'debian-12-chromium', size: 'small' }),
+      );
       expect(res.status).toBe(201);
-      const instance = JSON.parse(res.body.toString()) as { instance_uuid: string; access_url: string };
-      expect(res.headers.location).toBe(`https://detour.example${INSTANCES}/${instance.instance_uuid}`);
+      const instance = JSON.parse(res.body.toString()) as {
+        instance_uuid: string;
+        access_url: string;
+      };
+      expect(res.headers.location).toBe(
+        `https://detour.example${INSTANCES}/${instance.instance_uuid}`,
+      );
       expect(instance.access_url).toBe(`https://detour.example/sandbox/${instance.instance_uuid}/`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect((await call('GET', INSTANCES, key)).headers.get('cache-control')).toBe('no-store');
-      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(204);
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(
+        204,
+      );
     });
 
     it('runs an instance lifecycle with a key the keys CLI issued', async () => {
       const key = await issue();
       expect(key).toMatch(/^sk_/);
-      const created = await call('POST', INSTANCES, key, { image: 'debian-12-chromium', size: 'small' });
+      const created = await call('POST', INSTANCES, key, {
+        image: 'debian-12-chromium',
+        size: 'small',
+      });
       const instance = await json(created, 201, ['POST', '/orgs/{org_uuid}/api/instances']);
       expect(created.headers.get('location')).toContain(`${INSTANCES}/${instance.instance_uuid}`);
       expect(instance.status).toBe('running');
       expect((await request(new URL(String(instance.access_url)).pathname)).status).toBe(200);
-      const list = await json(await call('GET', INSTANCES, key), 200, ['GET', '/orgs/{org_uuid}/api/instances']);
+      const list = await json(await call('GET', INSTANCES, key), 200, [
+        'GET',
+        '/orgs/{org_uuid}/api/instances',
+      ]);
       expect(list.total).toBe(1);
-      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(204);
-      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(404);
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(
+        204,
+      );
+      expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(
+        404,
+      );
       await expectError(await request(INSTANCES), 401, 'unauthorized');
     });
 
-    it.runIf(traits.requestsPerClient)(`answers 32 concurrent clients x ${traits.requestsPerClient} reads with one key, none of them 5xx`, async () => {
-      const key = await issue();
-      const statuses = await Promise.all(
-        Array.from({ length: 32 }, async () => {
-          const mine: number[] = [];
-          for (let i = 0; i < traits.requestsPerClient!; i++) {
-            const res = await call('GET', INSTANCES, key);
-            await res.arrayBuffer();
-            mine.push(res.status);
-          }
-          return mine;
-        }),
-      );
-      expect(new Set(statuses.flat()), host.output().slice(-2000)).toEqual(new Set([200]));
-    });
+    it.runIf(traits.requestsPerClient)(
+      `answers 32 concurrent clients x ${traits.requestsPerClient} reads with one key, none of them 5xx`,
+      async () => {
+        const key = await issue();
+        const statuses = await Promise.all(
+          Array.from({ length: 32 }, async () => {
+            const mine: number[] = [];
+            for (let i = 0; i < traits.requestsPerClient!; i++) {
+              const res = await call('GET', INSTANCES, key);
+              await res.arrayBuffer();
+              mine.push(res.status);
+            }
+            return mine;
+          }),
+        );
+        expect(new Set(statuses.flat()), host.output().slice(-2000)).toEqual(new Set([200]));
+      },
+    );
 
     it('rotates the key: the new one works, the old one is refused', async () => {
       const old = await issue();
-      expect(await json(await call('GET', `/orgs/${ORG}/api/key`, old), 200, ['GET', '/orgs/{org_uuid}/api/key'])).toMatchObject({ scopes: ['instances:read', 'instances:write'] });
-      const rotated = await json(await call('POST', `/orgs/${ORG}/api/key/rotate`, old), 200, ['POST', '/orgs/{org_uuid}/api/key/rotate']);
+      expect(
+        await json(await call('GET', `/orgs/${ORG}/api/key`, old), 200, [
+          'GET',
+          '/orgs/{org_uuid}/api/key',
+        ]),
+      ).toMatchObject({ scopes: ['instances:read', 'instances:write'] });
+      const rotated = await json(await call('POST', `/orgs/${ORG}/api/key/rotate`, old), 200, [
+        'POST',
+        '/orgs/{org_uuid}/api/key/rotate',
+      ]);
       expect((await call('GET', INSTANCES, String(rotated.key))).status).toBe(200);
       await expectError(await call('GET', INSTANCES, old), 401, 'unauthorized');
     });

@@ -34,13 +34,21 @@ export interface ServedSite {
 /** A synthetic content folder built into a fresh dist/, with an empty data folder: what a host test serves. */
 export async function prepareSite(perCollection: number): Promise<ServedSite> {
   const root = await temporaryDirectory('host-');
-  const site = { contentDir: path.join(root, 'content'), distDir: path.join(root, 'dist'), dataDir: path.join(root, 'data') };
+  const site = {
+    contentDir: path.join(root, 'content'),
+    distDir: path.join(root, 'dist'),
+    dataDir: path.join(root, 'data'),
+  };
   await writeSyntheticCorpus(site.contentDir, perCollection);
   await build({ contentDir: site.contentDir, outDir: site.distDir });
   return site;
 }
 
-export async function startHost(script: HostScript, site: ServedSite, env: Record<string, string> = {}): Promise<HostProcess> {
+export async function startHost(
+  script: HostScript,
+  site: ServedSite,
+  env: Record<string, string> = {},
+): Promise<HostProcess> {
   const environment = {
     ...process.env,
     PORT: '0',
@@ -51,12 +59,18 @@ export async function startHost(script: HostScript, site: ServedSite, env: Recor
     ...env,
   };
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [...tsx, path.join(project, script)], { cwd: project, env: environment });
+  const child: ChildProcess = spawn(process.execPath, [...tsx, path.join(project, script)], {
+    cwd: project,
+    env: environment,
+  });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start within 90 s:\n${output}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${script} did not start within 90 s:\n${output}`)),
+      90_000,
+    );
     const check = () => {
       const match = /Serving .* at (http:\/\/\S+?)\/? \(/.exec(output);
       if (match) {
@@ -73,7 +87,13 @@ export async function startHost(script: HostScript, site: ServedSite, env: Recor
   return {
     url,
     output: () => output,
-    cli: async (name, args) => (await run(process.execPath, [...tsx, path.join(project, 'cli', `${name}.ts`), ...args], { cwd: project, env: environment })).stdout,
+    cli: async (name, args) =>
+      (
+        await run(process.execPath, [...tsx, path.join(project, 'cli', `${name}.ts`), ...args], {
+          cwd: project,
+          env: environment,
+        })
+      ).stdout,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

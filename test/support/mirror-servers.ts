@@ -25,8 +25,12 @@ export interface MirrorServer {
 /** True when the binary exists; a missing one skips its tests loudly, and fails them in CI. */
 export function serverAvailable(binary: string, packageName: string): boolean {
   const available = existsSync(binary);
-  if (!available && process.env.CI) throw new Error(`${binary} is missing: .ci/run installs Debian's ${packageName} package`);
-  if (!available) console.warn(`Skipping the ${packageName} mirror tests: ${binary} not found (apt-get install ${packageName})`);
+  if (!available && process.env.CI)
+    throw new Error(`${binary} is missing: .ci/run installs Debian's ${packageName} package`);
+  if (!available)
+    console.warn(
+      `Skipping the ${packageName} mirror tests: ${binary} not found (apt-get install ${packageName})`,
+    );
   return available;
 }
 
@@ -40,7 +44,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** nginx with the generated config included in a minimal main config: no user switch, no daemon, nothing outside its prefix. */
-export async function startNginx(mirrorConfig: string, port: number, options: { brotli: boolean }): Promise<MirrorServer> {
+export async function startNginx(
+  mirrorConfig: string,
+  port: number,
+  options: { brotli: boolean },
+): Promise<MirrorServer> {
   const { errorLog, args } = await nginxFiles(mirrorConfig, options);
   return startProcess(NGINX, args, {}, port, () => readFile(errorLog, 'utf8').catch(() => ''));
 }
@@ -52,7 +60,10 @@ export async function testNginxConfig(mirrorConfig: string): Promise<string> {
   return stderr;
 }
 
-async function nginxFiles(mirrorConfig: string, options: { brotli: boolean }): Promise<{ errorLog: string; args: string[] }> {
+async function nginxFiles(
+  mirrorConfig: string,
+  options: { brotli: boolean },
+): Promise<{ errorLog: string; args: string[] }> {
   const prefix = await temporaryDirectory('mirror-nginx-');
   const errorLog = path.join(prefix, 'error.log');
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
@@ -74,7 +85,10 @@ async function nginxFiles(mirrorConfig: string, options: { brotli: boolean }): P
       '',
     ].join('\n'),
   );
-  return { errorLog, args: ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog] };
+  return {
+    errorLog,
+    args: ['-p', `${prefix}/`, '-c', path.join(prefix, 'nginx.conf'), '-e', errorLog],
+  };
 }
 
 /** Caddy on the generated Caddyfile, with the admin endpoint and automatic HTTPS off, and its data and config folders in a temporary folder. */
@@ -87,7 +101,11 @@ export async function startCaddy(caddyfile: string, port: number): Promise<Mirro
   return startProcess(
     CADDY,
     ['run', '--config', file, '--adapter', 'caddyfile'],
-    { HOME: home, XDG_DATA_HOME: path.join(home, 'data'), XDG_CONFIG_HOME: path.join(home, 'config') },
+    {
+      HOME: home,
+      XDG_DATA_HOME: path.join(home, 'data'),
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+    },
     port,
     async () => output,
     (chunk) => (output += chunk),
@@ -102,13 +120,19 @@ async function startProcess(
   log: () => Promise<string>,
   onOutput: (chunk: string) => void = () => {},
 ): Promise<MirrorServer> {
-  const child = spawn(binary, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => onOutput(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   const deadline = Date.now() + 10_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${binary} exited with ${child.exitCode}:\n${await log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`${binary} exited with ${child.exitCode}:\n${await log()}`);
     if (await accepts(port)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -12,11 +12,22 @@ export function openApiValidator(document: { paths: Record<string, Record<string
   addFormats.default(ajv);
   ajv.addSchema(document, 'openapi.json');
   const cache = new Map<string, ValidateFunction>();
-  const pointer = (...segments: string[]) => segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  const pointer = (...segments: string[]) =>
+    segments.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
-  return function validate(method: string, pathTemplate: string, status: number | string, body: unknown): string[] {
+  return function validate(
+    method: string,
+    pathTemplate: string,
+    status: number | string,
+    body: unknown,
+  ): string[] {
     const operation = document.paths[pathTemplate]?.[method.toLowerCase()] as
-      | { responses: Record<string, { $ref?: string; content?: Record<string, { schema: unknown }> }> }
+      | {
+          responses: Record<
+            string,
+            { $ref?: string; content?: Record<string, { schema: unknown }> }
+          >;
+        }
       | undefined;
     if (!operation) return [`no operation ${method} ${pathTemplate} in the OpenAPI document`];
     let response = operation.responses[String(status)];
@@ -25,9 +36,12 @@ export function openApiValidator(document: { paths: Record<string, Record<string
     if (response.$ref) {
       ref = `openapi.json${response.$ref}`;
       const name = response.$ref.split('/').pop()!;
-      response = (document as unknown as { components: { responses: Record<string, typeof response> } }).components.responses[name]!;
+      response = (
+        document as unknown as { components: { responses: Record<string, typeof response> } }
+      ).components.responses[name]!;
     }
-    if (!response.content?.['application/json']) return [`${method} ${pathTemplate} ${status} has no JSON body`];
+    if (!response.content?.['application/json'])
+      return [`${method} ${pathTemplate} ${status} has no JSON body`];
     const schemaRef = `${ref}/content/application~1json/schema`;
     let check = cache.get(schemaRef);
     if (!check) {
@@ -35,6 +49,8 @@ export function openApiValidator(document: { paths: Record<string, Record<string
       if (!check) return [`cannot resolve ${schemaRef}`];
       cache.set(schemaRef, check);
     }
-    return check(body) ? [] : (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
+    return check(body)
+      ? []
+      : (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
   };
 }

@@ -8,7 +8,12 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpSink(): Promise<{ url: string; port: number; received: ReceivedMail[]; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

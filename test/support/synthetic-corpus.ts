@@ -9,10 +9,15 @@ import { CATEGORIES, MIN_BODY_WORDS } from '../../generator/schemas/content.ts';
  * collection (site settings and pages copied from the real content). Tests break it on
  * purpose; the benchmark uses it at scale.
  */
-const WORDS = 'browser isolation route sandbox session token phishing exposure policy agent prompt certificate domain header cookie script download extension network gateway'.split(' ');
+const WORDS =
+  'browser isolation route sandbox session token phishing exposure policy agent prompt certificate domain header cookie script download extension network gateway'.split(
+    ' ',
+  );
 
 function words(count: number, seed: number): string {
-  return Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]).join(' ');
+  return Array.from({ length: count }, (_, i) => WORDS[(seed * 7 + i * 13) % WORDS.length]).join(
+    ' ',
+  );
 }
 
 export function syntheticSlug(key: CollectionKey, i: number): string {
@@ -32,9 +37,20 @@ function fields(key: CollectionKey, i: number, n: number): Record<string, unknow
     case 'threats':
       return { ...common, howItWorks: sentence, controls: ref('glossary') };
     case 'glossary':
-      return { ...common, definition: sentence, relatedExposures: ref('exposures'), aliases: [`T${i}`] };
+      return {
+        ...common,
+        definition: sentence,
+        relatedExposures: ref('exposures'),
+        aliases: [`T${i}`],
+      };
     case 'exposures':
-      return { ...common, severity: 'high', affectedTechnology: ['HTTP'], validation: sentence, remediation: sentence };
+      return {
+        ...common,
+        severity: 'high',
+        affectedTechnology: ['HTTP'],
+        validation: sentence,
+        remediation: sentence,
+      };
     case 'apps':
       return {
         ...common,
@@ -47,9 +63,20 @@ function fields(key: CollectionKey, i: number, n: number): Record<string, unknow
         relatedThreats: ref('threats'),
       };
     case 'ai':
-      return { ...common, howItArises: sentence, containment: ['Isolate the agent browser', 'Scope its credentials'], controls: ref('glossary'), relatedThreats: ref('threats') };
+      return {
+        ...common,
+        howItArises: sentence,
+        containment: ['Isolate the agent browser', 'Scope its credentials'],
+        controls: ref('glossary'),
+        relatedThreats: ref('threats'),
+      };
     case 'posts':
-      return { ...common, author: 'Test Author', published: common.lastUpdated, tags: ['synthetic'] };
+      return {
+        ...common,
+        author: 'Test Author',
+        published: common.lastUpdated,
+        tags: ['synthetic'],
+      };
   }
 }
 
@@ -69,7 +96,12 @@ export async function writeSyntheticCorpus(dir: string, perCollection: number): 
     const writes: Promise<void>[] = [];
     for (let i = 0; i < perCollection; i++) {
       const body = `## Section\n\n${words(MIN_BODY_WORDS[key] + 10, i)}.\n`;
-      writes.push(writeFile(path.join(dir, key, `${syntheticSlug(key, i)}.md`), recordFile(fields(key, i, perCollection), body)));
+      writes.push(
+        writeFile(
+          path.join(dir, key, `${syntheticSlug(key, i)}.md`),
+          recordFile(fields(key, i, perCollection), body),
+        ),
+      );
     }
     await Promise.all(writes);
   }
