@@ -10,7 +10,7 @@ export interface ParseRun {
 /**
  * The part of a clean build no design can skip while Markdown goes through micromark (the
  * issue's rule): every content file's body parsed by the build's own parser
- * (generator/markdown.ts), the files shared among `processes` processes that parse at once
+ * (generator/markdown/markdown.ts), the files shared among `processes` processes that parse at once
  * (parse-share.ts), each warmed up first. Measured rather than one parser's time divided by
  * the cores: two parsers on this machine's two cores each ran a fifth to a half slower than
  * one alone. With the time the output's files take to write, it bounds from below what a

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readSource } from '../generator/frontmatter.ts';
-import { listContent } from '../generator/list-content.ts';
-import { parseMarkdown } from '../generator/markdown.ts';
+import { readSource } from '../generator/load/frontmatter.ts';
+import { listContent } from '../generator/load/list-content.ts';
+import { parseMarkdown } from '../generator/markdown/markdown.ts';
 
 /**
  * One process of markdown-floor.ts: `tsx bench/parse-share.ts <corpus> <index> <count>`

@@ -32,3 +32,6 @@ export const SEARCH_DEFAULTS: SearchOptions = {
   prefix: true,
   combineWith: 'AND',
 };
+
+/** Queries longer than this are refused: no real search needs more, and it bounds the work per request. */
+export const MAX_QUERY_LENGTH = 512;

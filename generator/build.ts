@@ -2,17 +2,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import { loadContent, type Corpus } from './load-content.ts';
-import { recordFiles, recordOutputs, renderSite } from './render-site.ts';
-import { buildInputs, knownInputs } from './build-inputs.ts';
-import { contentReader, fileStates } from './content-reader.ts';
-import { editRecords } from './edit-records.ts';
-import { forgoOptimizingCompiler } from './optimizing-compiler.ts';
+import { loadContent, type Corpus } from './load/load-content.ts';
+import { recordFiles, recordOutputs, renderSite } from './render/render-site.ts';
+import { buildInputs, knownInputs } from './load/build-inputs.ts';
+import { contentReader, fileStates } from './load/content-reader.ts';
+import { editRecords } from './load/edit-records.ts';
+import { forgoOptimizingCompiler } from './parallel/optimizing-compiler.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
-import type { Progress } from './progress.ts';
-import type { CarriedFiles, FileContent, Output } from './outputs.ts';
-import { startAhead } from './render-ahead.ts';
-import { openDist, writeDistSwapped, type DistState, type WriteSummary } from './write-dist.ts';
+import type { Progress } from './progress/progress.ts';
+import type { CarriedFiles, FileContent, Output } from './model/outputs.ts';
+import { startAhead } from './write/render-ahead.ts';
+import {
+  openDist,
+  writeDistSwapped,
+  type DistState,
+  type WriteSummary,
+} from './write/write-dist.ts';
 import {
   distLinksDir,
   fileStatesFile,
@@ -20,8 +25,8 @@ import {
   openBuildCache,
   outputManifestFile,
   recordSignaturesFile,
-} from './build-cache.ts';
-import { readKeptRecords, writeKeptRecords, type KeptRecords } from './record-signatures.ts';
+} from './cache/build-cache.ts';
+import { readKeptRecords, writeKeptRecords, type KeptRecords } from './render/record-signatures.ts';
 
 export interface BuildOptions {
   contentDir: string;

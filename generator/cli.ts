@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { baseUrlProblem } from './base-url.ts';
-import { DEFAULT_CACHE_DIR } from './build-cache.ts';
+import { baseUrlProblem } from './model/base-url.ts';
+import { DEFAULT_CACHE_DIR } from './cache/build-cache.ts';
 import { build } from './build.ts';
-import { ContentError } from './problems.ts';
-import { terminalProgress } from './terminal-progress.ts';
+import { ContentError } from './model/problems.ts';
+import { terminalProgress } from './progress/terminal-progress.ts';
 
 const USAGE = `Usage: npm run build -- [--content DIR] [--out DIR] [--base-url https://example.com] [--cache-dir DIR | --no-cache]
   Unchanged files are taken from the build cache (default ${path.relative(process.cwd(), DEFAULT_CACHE_DIR)}); --no-cache processes everything afresh.`;

@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cleanBuildNodeArgs } from './clean-build-node-args.mjs';
-import { generatorFingerprint } from './generator-fingerprint.mjs';
+import { generatorFingerprint } from './model/generator-fingerprint.mjs';
 
 // A clean build starts again under the V8 settings it wants, which cannot be changed once a process runs.
 const args = process.argv.slice(2);
@@ -34,11 +34,10 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
   await build({
     entryPoints: {
       cli: path.join(project, 'generator/cli.ts'),
-      'analyze-worker': path.join(project, 'generator/parallel/analyze-thread.ts'),
-      'search-index-worker': path.join(project, 'generator/parallel/search-index-thread.ts'),
-      'page-render-worker': path.join(project, 'generator/parallel/page-render-thread.ts'),
-      'dist-check-worker': path.join(project, 'generator/parallel/dist-check-thread.ts'),
+      // The one worker entry: each thread loads the chunk of its own job alone.
+      worker: path.join(project, 'generator/parallel/worker.ts'),
     },
+    splitting: true,
     outdir: dir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -2,7 +2,7 @@ import { summaryPage } from '../core/summary.ts';
 import { clampLimit, pageQuery } from './paginate.ts';
 import { READ_METHODS, readRoute } from './read-routes.ts';
 import { errorResponse, jsonResponse, notFoundResponse } from './responses.ts';
-import { MAX_QUERY_LENGTH } from './search.ts';
+import { MAX_QUERY_LENGTH } from '../core/search-options.ts';
 import type { ServiceData } from './service-data.ts';
 
 /**

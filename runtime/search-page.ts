@@ -2,7 +2,8 @@ import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collec
 import { escapeHtml } from '../core/escape-html.ts';
 import { paths } from '../core/paths.ts';
 import { fillSearchPage, NO_SEARCH, type SearchPageValues } from '../core/search-page-template.ts';
-import { MAX_QUERY_LENGTH, type SearchHit } from './search.ts';
+import { MAX_QUERY_LENGTH } from '../core/search-options.ts';
+import type { SearchHit } from './search.ts';
 import type { ServiceData } from './service-data.ts';
 
 /** Results the page lists at most: the search API's default limit. */

@@ -8,8 +8,6 @@ import {
 /** What the search endpoint returns per match: a Summary plus its collection. */
 export type SearchHit = Omit<SearchDocument, 'id'>;
 
-/** Queries longer than this are refused: no real search needs more, and it bounds the work per request. */
-export const MAX_QUERY_LENGTH = 512;
 /** Terms beyond this many are ignored for the same reason. */
 export const MAX_QUERY_TERMS = 24;
 

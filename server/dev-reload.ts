@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { MEDIA_TYPES } from '../core/media-types.ts';
-import type { Problem } from '../generator/problems.ts';
+import type { Problem } from '../generator/model/problems.ts';
 
 /**
  * The dev server's channel to open pages: a script and a stylesheet for them, and one

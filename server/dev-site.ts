@@ -1,10 +1,10 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createBuilder } from '../generator/build.ts';
-import { DEFAULT_CACHE_DIR } from '../generator/build-cache.ts';
+import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
 import { REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
-import { ContentError } from '../generator/problems.ts';
+import { ContentError } from '../generator/model/problems.ts';
 import { MEDIA_TYPES } from '../core/media-types.ts';
 import { pagePathOf, servedPathsOf } from '../core/paths.ts';
 import { createApp, type RequestInfo } from './app.ts';

@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { build } from '../generator/build.ts';
-import { buildInputs } from '../generator/build-inputs.ts';
-import { DEFAULT_CACHE_DIR, fileStatesFile, outputManifestFile } from '../generator/build-cache.ts';
-import { contentReader, fileStates } from '../generator/content-reader.ts';
-import { ContentError } from '../generator/problems.ts';
-import { readManifest } from '../generator/dist-manifest.ts';
+import { buildInputs } from '../generator/load/build-inputs.ts';
+import {
+  DEFAULT_CACHE_DIR,
+  fileStatesFile,
+  outputManifestFile,
+} from '../generator/cache/build-cache.ts';
+import { contentReader, fileStates } from '../generator/load/content-reader.ts';
+import { ContentError } from '../generator/model/problems.ts';
+import { readManifest } from '../generator/write/dist-manifest.ts';
 import type { ServerSettings } from './settings.ts';
 
 /**

@@ -7,18 +7,18 @@ import { promisify } from 'node:util';
 import fg from 'fast-glob';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { build, createBuilder } from '../generator/build.ts';
-import { ContentError } from '../generator/problems.ts';
+import { ContentError } from '../generator/model/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
-import type { Output } from '../generator/outputs.ts';
-import { openDist } from '../generator/write-dist.ts';
-import { manifestEntries, readManifest } from '../generator/dist-manifest.ts';
+import type { Output } from '../generator/model/outputs.ts';
+import { openDist } from '../generator/write/write-dist.ts';
+import { manifestEntries, readManifest } from '../generator/write/dist-manifest.ts';
 import {
   distLinksDir,
   fileStatesFile,
   outputManifestFile,
   recordSignaturesFile,
-} from '../generator/build-cache.ts';
-import { fileStates } from '../generator/content-reader.ts';
+} from '../generator/cache/build-cache.ts';
+import { fileStates } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import type { FileMeta } from '../generator/analyze-file.ts';
-import { linkProblems, sitePathsOf } from '../generator/check-links.ts';
-import { CARDS_PER_PAGE } from '../generator/pages/collection-page.ts';
+import type { FileMeta } from '../generator/load/analyze-file.ts';
+import { linkProblems, sitePathsOf } from '../generator/load/check-links.ts';
+import { CARDS_PER_PAGE } from '../generator/render/pages/collection-page.ts';
 
 const slugs = (records: Partial<Record<CollectionKey, string[]>>) =>
   Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key] ?? [])])) as Record<

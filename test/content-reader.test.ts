@@ -11,7 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentReader, digestOf, fileStates } from '../generator/content-reader.ts';
+import { contentReader, digestOf, fileStates } from '../generator/load/content-reader.ts';
 
 describe('the content reader with file states kept between builds', () => {
   let dir: string;

@@ -2,14 +2,14 @@ import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
-import { formatProblem, ContentError } from '../generator/problems.ts';
+import { formatProblem, ContentError } from '../generator/model/problems.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 import fg from 'fast-glob';
 import { COLLECTION_KEYS } from '../core/collections.ts';
-import { frontmatterSchema } from '../generator/schemas/content.ts';
-import { DATA_FILE_SCHEMAS, pageSchema } from '../generator/schemas/site.ts';
-import { createAjv } from '../generator/validate-schema.ts';
+import { frontmatterSchema } from '../generator/model/schemas/content.ts';
+import { DATA_FILE_SCHEMAS, pageSchema } from '../generator/model/schemas/site.ts';
+import { createAjv } from '../generator/load/validate-schema.ts';
 
 let content: string;
 let out: string;

@@ -1,8 +1,8 @@
 import { mkdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDist, checkListOf, foldersOf } from '../generator/dist-check.ts';
-import type { FolderState, ManifestEntry } from '../generator/dist-manifest.ts';
+import { checkDist, checkListOf, foldersOf } from '../generator/write/dist-check.ts';
+import type { FolderState, ManifestEntry } from '../generator/write/dist-manifest.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /** A dist/ of a few files, as a write left it an hour ago: its manifest and its folders as recorded then. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeDataFile } from '../generator/analyze-file.ts';
-import { readSource, readYamlSource } from '../generator/frontmatter.ts';
-import { DATA_FILE_SCHEMAS } from '../generator/schemas/site.ts';
+import { analyzeDataFile } from '../generator/load/analyze-file.ts';
+import { readSource, readYamlSource } from '../generator/load/frontmatter.ts';
+import { DATA_FILE_SCHEMAS } from '../generator/model/schemas/site.ts';
 
 describe('frontmatter', () => {
   it('splits YAML frontmatter from the body and numbers lines as the file does', () => {

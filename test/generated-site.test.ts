@@ -7,7 +7,7 @@ import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
 import { COLLECTION_KEYS, COLLECTIONS } from '../core/collections.ts';
-import { parseMarkdown } from '../generator/markdown.ts';
+import { parseMarkdown } from '../generator/markdown/markdown.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
 import { openApiValidator } from './support/openapi-validator.ts';

@@ -2,8 +2,8 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { ALL_CONSTRUCTS, constructsIn } from '../generator/gfm-constructs.ts';
-import { parseMarkdown } from '../generator/markdown.ts';
+import { ALL_CONSTRUCTS, constructsIn } from '../generator/markdown/gfm-constructs.ts';
+import { parseMarkdown } from '../generator/markdown/markdown.ts';
 
 /** remark-gfm itself, every construct: what parseMarkdown must always agree with. */
 const reference = unified().use(remarkParse).use(remarkGfm);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, renderBody } from '../generator/markdown.ts';
+import { parseMarkdown, renderBody } from '../generator/markdown/markdown.ts';
 
 const idsOf = (markdown: string) => renderBody(parseMarkdown(markdown)).ids;
 

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Corpus } from '../generator/load-content.ts';
-import { homeHighlights, homePage } from '../generator/pages/home-page.ts';
-import { renderPage } from '../generator/pages/render-page.ts';
+import { loadContent, type Corpus } from '../generator/load/load-content.ts';
+import { homeHighlights, homePage } from '../generator/render/pages/home-page.ts';
+import { renderPage } from '../generator/render/pages/render-page.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 

@@ -1,7 +1,7 @@
 import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openKeyedLog } from '../generator/keyed-log.ts';
+import { openKeyedLog } from '../generator/cache/keyed-log.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('a keyed log', () => {

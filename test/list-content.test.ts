@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isHidden, listContent } from '../generator/list-content.ts';
+import { isHidden, listContent } from '../generator/load/list-content.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('listing the content folder', () => {

@@ -3,7 +3,7 @@ import remarkGfm from 'remark-gfm';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import { MARKDOWN_STYLE, renderMarkdown } from '../generator/markdown.ts';
+import { MARKDOWN_STYLE, renderMarkdown } from '../generator/markdown/markdown.ts';
 
 /** The library's own serializer, with the same style and none of our handlers. */
 const reference = unified().use(remarkGfm).use(remarkStringify, MARKDOWN_STYLE);

@@ -14,7 +14,7 @@ const project = path.resolve(import.meta.dirname, '..');
  */
 async function optimizedAfter(steps: string[], nodeArgs: string[] = []): Promise<boolean[]> {
   const script = `
-    const { forgoOptimizingCompiler, withOptimizingCompiler } = await import(${JSON.stringify(path.join(project, 'generator/optimizing-compiler.ts'))});
+    const { forgoOptimizingCompiler, withOptimizingCompiler } = await import(${JSON.stringify(path.join(project, 'generator/parallel/optimizing-compiler.ts'))});
     const steps = { forgo: () => forgoOptimizingCompiler(10000), forgoLarge: () => forgoOptimizingCompiler(50000), restore: withOptimizingCompiler, none: () => {} };
     const answers = [];
     for (const [i, step] of ${JSON.stringify(steps)}.entries()) {

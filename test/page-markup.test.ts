@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../generator/load-content.ts';
-import { parseMarkdown, renderHtml } from '../generator/markdown.ts';
-import { layout } from '../generator/pages/layout.ts';
-import { readableDate, timeElement } from '../generator/pages/readable-date.ts';
+import type { Site } from '../generator/load/load-content.ts';
+import { parseMarkdown, renderHtml } from '../generator/markdown/markdown.ts';
+import { layout } from '../generator/render/pages/layout.ts';
+import { readableDate, timeElement } from '../generator/render/pages/readable-date.ts';
 
 const site: Site = {
   name: 'Detour Security',

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
-import { labelOf, referrerLabel } from '../generator/field-labels.ts';
-import { parseMarkdown, wordCount } from '../generator/markdown.ts';
-import { readableDate, timeElement } from '../generator/pages/readable-date.ts';
-import { readingMinutes } from '../generator/pages/reading-time.ts';
-import { REFERENCE_FIELDS } from '../generator/record-relations.ts';
-import { frontmatterSchema, type JsonSchema } from '../generator/schemas/content.ts';
-import { valueLabel } from '../generator/value-labels.ts';
+import { labelOf, referrerLabel } from '../generator/render/field-labels.ts';
+import { parseMarkdown, wordCount } from '../generator/markdown/markdown.ts';
+import { readableDate, timeElement } from '../generator/render/pages/readable-date.ts';
+import { readingMinutes } from '../generator/render/pages/reading-time.ts';
+import { REFERENCE_FIELDS } from '../generator/model/record-relations.ts';
+import { frontmatterSchema, type JsonSchema } from '../generator/model/schemas/content.ts';
+import { valueLabel } from '../generator/render/value-labels.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 
 /** Record and collection pages of the shipped content, as people and agents read them. */

@@ -2,10 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
-import { memoryCache, type BuildCache } from '../generator/build-cache.ts';
-import { editRecords } from '../generator/edit-records.ts';
-import { loadContent, type Corpus } from '../generator/load-content.ts';
-import { relationsOf } from '../generator/record-relations.ts';
+import { memoryCache, type BuildCache } from '../generator/cache/build-cache.ts';
+import { editRecords } from '../generator/load/edit-records.ts';
+import { loadContent, type Corpus } from '../generator/load/load-content.ts';
+import { relationsOf } from '../generator/model/record-relations.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 

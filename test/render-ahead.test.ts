@@ -7,9 +7,9 @@ import {
   type FileContent,
   type LazyOutput,
   type Output,
-} from '../generator/outputs.ts';
-import { renderAhead } from '../generator/render-ahead.ts';
-import { openDist, writeDistSwapped } from '../generator/write-dist.ts';
+} from '../generator/model/outputs.ts';
+import { renderAhead } from '../generator/write/render-ahead.ts';
+import { openDist, writeDistSwapped } from '../generator/write/write-dist.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
 import { searchIndexJson } from '../generator/emit/search-index.ts';
-import { searchIndexOffThread } from '../generator/parallel/search-index-off-thread.ts';
+import { searchIndexOffThread } from '../generator/emit/search-index-job.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>

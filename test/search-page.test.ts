@@ -10,7 +10,7 @@ import {
   type SearchPageTemplate,
 } from '../core/search-page-template.ts';
 import { PAGE_RESULTS } from '../runtime/search-page.ts';
-import { MAX_QUERY_LENGTH } from '../runtime/search.ts';
+import { MAX_QUERY_LENGTH } from '../core/search-options.ts';
 import { createApp, type App } from '../server/app.ts';
 import { prepareSite, type ServedSite } from './support/host-process.ts';
 

@@ -1,15 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../generator/brand.ts';
+import { BRAND } from '../generator/render/brand.ts';
 import { contrastRatio } from './support/contrast.ts';
 
 /**
- * The palette of generator/assets/site.css, light and dark: every pair of text and
+ * The palette of generator/render/assets/site.css, light and dark: every pair of text and
  * background the site uses reaches WCAG AA (4.5:1), and the colours the build also draws
  * with (logo, favicon, social images, theme-color) are the stylesheet's.
  */
-const css = readFileSync(path.resolve(import.meta.dirname, '../generator/assets/site.css'), 'utf8');
+const css = readFileSync(
+  path.resolve(import.meta.dirname, '../generator/render/assets/site.css'),
+  'utf8',
+);
 
 function customProperties(block: string): Record<string, string> {
   return Object.fromEntries(

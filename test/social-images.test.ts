@@ -1,15 +1,15 @@
 import { crc32, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { BRAND } from '../generator/brand.ts';
-import { drawable, wrapText } from '../generator/social/dot-font.ts';
-import { encodePng } from '../generator/social/png.ts';
-import { hexColor } from '../generator/social/raster.ts';
+import { BRAND } from '../generator/render/brand.ts';
+import { drawable, wrapText } from '../generator/render/social/dot-font.ts';
+import { encodePng } from '../generator/render/social/png.ts';
+import { hexColor } from '../generator/render/social/raster.ts';
 import {
   SOCIAL_IMAGE,
   socialImageOf,
   socialImagePng,
   touchIconPng,
-} from '../generator/social/social-image.ts';
+} from '../generator/render/social/social-image.ts';
 
 /** Reads a PNG back as a decoder does: signature, chunk CRCs, header, inflated rows. */
 function decodePng(png: Uint8Array): {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalProgress } from '../generator/terminal-progress.ts';
+import { terminalProgress } from '../generator/progress/terminal-progress.ts';
 
 const fakeStream = (isTTY: boolean) => {
   const written: string[] = [];

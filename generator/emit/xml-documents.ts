@@ -1,7 +1,7 @@
 import { paths } from '../../core/paths.ts';
-import type { Corpus } from '../load-content.ts';
-import type { SitePage } from '../pages/site-page.ts';
-import { latestDate } from '../pages/collection-page.ts';
+import type { Corpus } from '../load/load-content.ts';
+import type { SitePage } from '../render/pages/site-page.ts';
+import { latestDate } from '../render/pages/collection-page.ts';
 
 const escapeXml = (value: string) =>
   value.replace(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DATA_DIR } from '../emit/netlify-rules.ts';
-import { mapBounded } from '../map-bounded.ts';
+import { mapBounded } from './map-bounded.ts';
 import { MirrorError } from './mirror-error.ts';
 
 /**

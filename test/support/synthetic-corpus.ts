@@ -2,7 +2,7 @@ import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
-import { CATEGORIES, MIN_BODY_WORDS } from '../../generator/schemas/content.ts';
+import { CATEGORIES, MIN_BODY_WORDS } from '../../generator/model/schemas/content.ts';
 
 /**
  * Writes a valid content folder with `perCollection` generated records in every

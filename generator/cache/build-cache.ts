@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { openCachePack } from './cache-pack.ts';
+import { openLastAnalyses, type LastAnalyses } from '../load/last-analyses.ts';
+import { generatorFingerprint as fingerprintOf } from '../model/generator-fingerprint.mjs';
+import { PROJECT_DIR as PROJECT } from '../model/project-dir.ts';
+
+/**
+ * Results of per-file work (a content file's fields and checks, its body), stored under
+ * the file's source hash and read back by the next build: a build after a one-file change
+ * analyzes that file again and nothing else. Any change to the generator, the shared
+ * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
+ * itself holds them, see outputs.ts and write-dist.ts, and the cache a hard link to each,
+ * distLinksDir.) Entries are kept in packs (cache-pack.ts), not a file each.
+ */
+export interface BuildCache {
+  /** The stored result for this key (a source hash, then what of it), if any. */
+  lookup<T>(key: [source: string, part: string]): T | undefined;
+  store(key: [source: string, part: string], value: unknown): void;
+  /** Stores a value already serialized as JSON, as it is. */
+  storeJson(key: [source: string, part: string], json: string): void;
+  /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
+  flush(): void;
+  /**
+   * Flushes, and forgets entries of any other sources than `live` (those of files since
+   * edited or deleted), so the cache does not grow with every edit. A build saves once its
+   * files are analyzed.
+   */
+  save(live: ReadonlySet<string>): void;
+  /** What the last analysis of each content file left (last-analyses.ts), for a cache kept between builds. */
+  lastAnalyses(): LastAnalyses | undefined;
+}
+
+/** A cache held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
+export function memoryCache(): BuildCache {
+  const entries = new Map<string, unknown>();
+  return {
+    lookup: <T>([source, part]: [string, string]) =>
+      entries.get(`${source}:${part}`) as T | undefined,
+    store: ([source, part], value) => void entries.set(`${source}:${part}`, value),
+    storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
+    flush: () => undefined,
+    save: () => undefined,
+    lastAnalyses: () => undefined,
+  };
+}
+
+/** What every cached result also depends on (generator-fingerprint.mjs). */
+export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
+
+/**
+ * Every build reads every file's fields and checks ("meta"), but the bodies only of the
+ * pages it renders: the two are kept in packs of their own, the fields read whole at once.
+ */
+const FIELDS = 'meta';
+
+/** This generator's own folder of the cache: any other generator's is removed at the next save. */
+const generationHome = (dir: string) =>
+  path.join(dir, 'analyses', generatorFingerprint().slice(0, 16));
+
+export interface BuildCacheOptions {
+  /**
+   * Whether to keep what each file's analysis left for the next build (last-analyses.ts).
+   * Not for a cache that one build uses and throws away (--no-cache): noting 10,000
+   * analyses, and saving them, took the main thread 0.1 s while one core idled.
+   */
+  keepAnalyses?: boolean;
+}
+
+export function openBuildCache(
+  dir: string,
+  { keepAnalyses = true }: BuildCacheOptions = {},
+): BuildCache {
+  const home = generationHome(dir);
+  const fields = openCachePack(home, 'fields', { readWhole: true });
+  const bodies = openCachePack(home, 'bodies');
+  const packOf = (part: string) => (part === FIELDS ? fields : bodies);
+  const storeJson = ([source, part]: [string, string], json: string) =>
+    packOf(part).add(`${source}:${part}`, json);
+  let last: LastAnalyses | undefined;
+  return {
+    lookup<T>([source, part]: [string, string]): T | undefined {
+      const json = packOf(part).read(`${source}:${part}`);
+      if (json === undefined) return undefined;
+      try {
+        return JSON.parse(json) as T;
+      } catch {
+        return undefined;
+      }
+    },
+
+    store: (key, value) => storeJson(key, JSON.stringify(value)),
+
+    storeJson,
+
+    flush() {
+      fields.flush();
+      bodies.flush();
+    },
+
+    save(live) {
+      const isLive = (key: string) => live.has(key.slice(0, key.lastIndexOf(':')));
+      fields.save(isLive);
+      bodies.save(isLive);
+      removeOtherGenerations(path.dirname(home), path.basename(home));
+    },
+
+    lastAnalyses: () =>
+      keepAnalyses ? (last ??= openLastAnalyses(path.join(home, 'last-analyses.log'))) : undefined,
+  };
+}
+
+/** Caches of earlier versions of the generator can never be read again. */
+function removeOtherGenerations(parent: string, current: string): void {
+  for (const name of readdirSync(parent))
+    if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
+}
+
+/** Where a cached build remembers what it left in an output folder (see write-dist.ts). */
+export function outputManifestFile(cacheDir: string, outDir: string): string {
+  return path.join(
+    cacheDir,
+    'outputs',
+    `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`,
+  );
+}
+
+/** Where a cached build keeps a hard link to each file of an output folder, beside its manifest (dist-links.ts). */
+export const distLinksDir = (cacheDir: string, outDir: string): string =>
+  outputManifestFile(cacheDir, outDir).replace(/\.json$/, '.links');
+
+/** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
+export function fileStatesFile(cacheDir: string): string {
+  return path.join(cacheDir, 'file-states.log');
+}
+
+/** Where a cached build keeps, for the next, what its records' files were signed with (see record-signatures.ts). */
+export function recordSignaturesFile(cacheDir: string): string {
+  return path.join(cacheDir, 'record-signatures.txt');
+}
+
+/** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
+export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');

@@ -1,0 +1,326 @@
+import { hash } from 'node:crypto';
+import path from 'node:path';
+import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../../core/collections.ts';
+import { paths } from '../../core/paths.ts';
+import { strayMarkdownProblems } from './stray-content.ts';
+import type { WrittenBody } from '../markdown/markdown.ts';
+import { ContentError, type Problem } from '../model/problems.ts';
+import { keepSiteIndex, linkProblems, referenceProblems, sitePathsOf } from './check-links.ts';
+import type { BuildCache } from '../cache/build-cache.ts';
+import { contentReader, type ContentReader } from './content-reader.ts';
+import { analyzeFiles, type AnalyzedFile, type ContentFile } from './analyze-files.ts';
+import type { Progress } from '../progress/progress.ts';
+import { DATA_FILE_SCHEMAS } from '../model/schemas/site.ts';
+import type { InstanceImage } from '../../core/instances.ts';
+import { compareRecords } from '../model/record-order.ts';
+import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
+import { isHidden, pathsUnder } from './list-content.ts';
+import { noteChecked, wholeMeta } from './last-analyses.ts';
+
+export interface Site {
+  name: string;
+  baseUrl: string;
+  description: string;
+  apiName: string;
+  apiDescription: string;
+  contactEmail: string;
+  language: string;
+}
+
+export interface PricingPlan {
+  id: string;
+  name: string;
+  price: number;
+  interval: 'month' | 'year';
+  trial: string;
+}
+
+export interface PricingSource {
+  product: string;
+  description: string;
+  currency: string;
+  plans: PricingPlan[];
+  includes: string[];
+  supportedBrowsers: string[];
+  installUrl: string;
+  lastUpdated: string;
+}
+
+export interface ContentRecord {
+  collection: CollectionKey;
+  slug: string;
+  file: string;
+  /**
+   * Validated frontmatter: the common fields plus the collection's own. For a record kept
+   * from the last build (last-analyses.ts) the long values (prose fields, lists of long
+   * items) are left out: only the record's own page and document show them, and those are
+   * made from `complete()`.
+   */
+  fields: Record<string, unknown> & {
+    title: string;
+    category: string;
+    summary: string;
+    lastUpdated: string;
+  };
+  /** The record with every field, read from the cache if need be. */
+  complete(): ContentRecord;
+  /** A hash of the file: what every output built from this record alone depends on. */
+  source: string;
+  /** Words of the body, known without reading the body (reading times). */
+  words: number;
+  /** Read only for the pages and documents that are written again. */
+  body(): WrittenBody;
+  url: string;
+}
+
+export interface Page {
+  name: string;
+  file: string;
+  title: string;
+  description: string;
+  source: string;
+  body(): WrittenBody;
+}
+
+export interface Corpus {
+  site: Site;
+  pricing: PricingSource;
+  /** The browser images instances can run (proposed contract). */
+  instanceImages: InstanceImage[];
+  pages: Record<'home' | 'about' | 'contact', Page>;
+  /** Every collection's records, in the order lists publish them. */
+  records: Record<CollectionKey, ContentRecord[]>;
+}
+
+export const REQUIRED_PAGES = ['home', 'about', 'contact'] as const;
+
+export interface LoadOptions {
+  /** Overrides site.yaml's baseUrl, for previews and mirrors. */
+  baseUrl?: string;
+  /** Files analyzed before are not analyzed again. */
+  cache?: BuildCache;
+  threads?: number;
+  progress?: Progress;
+  reader?: ContentReader;
+}
+
+interface Analyzed {
+  file: string;
+  /** The file's absolute path, as the content reader and the last analyses know it. */
+  at: string;
+  slug: string;
+  analysis: AnalyzedFile;
+}
+
+/**
+ * Reads and validates the whole content folder. Throws ContentError listing every
+ * problem of every file, so one build run shows everything there is to fix.
+ */
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
+  const problems: Problem[] = [];
+  // As problemName names them, without resolving each of 10,000 paths against the working directory.
+  const inContent = pathsUnder(path.relative(process.cwd(), contentDir));
+  // Absolute, as the content reader knows files.
+  const inRoot = pathsUnder(path.resolve(contentDir));
+
+  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map(
+    (name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }),
+  );
+  const jobs: ContentFile[] = [
+    ...dataFiles,
+    ...REQUIRED_PAGES.map(
+      (name): ContentFile => ({
+        file: inRoot(`pages/${name}.md`),
+        relative: inContent(`pages/${name}.md`),
+        kind: 'page',
+      }),
+    ),
+  ];
+  const reader = options.reader ?? contentReader();
+  const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
+  const inCollection = new Map<string, string[]>(COLLECTION_KEYS.map((key) => [key, []]));
+  /** The records of a collection, if `f` is one of its records: a .md file right in the collection's folder. */
+  const recordsHolding = (f: string) => {
+    const slash = f.indexOf('/');
+    return slash > 0 && f.endsWith('.md') && !f.includes('/', slash + 1)
+      ? inCollection.get(f.slice(0, slash))
+      : undefined;
+  };
+  // One pass over the listing, sorted, so each collection's files keep their order.
+  for (const f of everyFile) recordsHolding(f)?.push(f);
+  /** Each job's slug, for the records' jobs. */
+  const slugOf: string[] = [];
+  for (const key of COLLECTION_KEYS) {
+    for (const f of inCollection.get(key)!) {
+      slugOf[jobs.length] = f.slice(key.length + 1, -'.md'.length);
+      jobs.push({ file: inRoot(f), relative: inContent(f), kind: key });
+    }
+  }
+  const pageNames = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
+  problems.push(
+    ...strayMarkdownProblems(
+      everyFile,
+      (f) => pageNames.has(f) || recordsHolding(f) !== undefined,
+      REQUIRED_PAGES,
+      inContent,
+    ),
+  );
+  const analyses = await analyzeFiles(jobs, {
+    cache: options.cache,
+    threads: options.threads,
+    progress: options.progress,
+    reader,
+  });
+
+  const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
+    const analysis = analyses[i];
+    if (!analysis) {
+      problems.push({
+        file: relative,
+        line: 1,
+        field: 'file',
+        what: 'does not exist',
+        fix: `create ${relative} (see docs/content-guide.md)`,
+      });
+      return undefined;
+    }
+    problems.push(...analysis.meta.problems);
+    return analysis.meta.problems.length ? undefined : analysis.meta.data;
+  }) as [Site | undefined, PricingSource | undefined, { images: InstanceImage[] } | undefined];
+  // A copy: the analysed fields are kept for the next build (analyze-files.ts).
+  const site =
+    written && options.baseUrl
+      ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') }
+      : written;
+
+  const pageFiles: Analyzed[] = [];
+  const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<
+    CollectionKey,
+    Analyzed[]
+  >;
+  for (let i = dataFiles.length; i < jobs.length; i++) {
+    const job = jobs[i]!;
+    const analysis = analyses[i];
+    if (job.kind === 'page') {
+      if (!analysis) {
+        problems.push({
+          file: job.relative,
+          line: 1,
+          field: 'file',
+          what: 'does not exist',
+          fix: `create ${job.relative} with a title, a description and a body`,
+        });
+        continue;
+      }
+      problems.push(...analysis.meta.problems);
+      pageFiles.push({
+        file: job.relative,
+        at: job.file,
+        slug: path.basename(job.file, '.md'),
+        analysis,
+      });
+      continue;
+    }
+    if (!analysis) continue;
+    const slug = slugOf[i]!;
+    if (!SLUG_PATTERN.test(slug)) {
+      problems.push({
+        file: job.relative,
+        line: 1,
+        field: 'slug',
+        what: `the file name "${slug}" is not a valid slug`,
+        fix: `rename the file to ${slug.toLowerCase().replace(/[^a-z0-9-]+/g, '-')}.md (lowercase letters, digits and hyphens)`,
+      });
+      continue;
+    }
+    problems.push(...analysis.meta.problems);
+    analyzed[job.kind as CollectionKey].push({ file: job.relative, at: job.file, slug, analysis });
+  }
+
+  // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
+  const turn = eventLoopTurns();
+  const slugs = Object.fromEntries(
+    COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))]),
+  ) as Record<CollectionKey, Set<string>>;
+  const isSitePath = sitePathsOf(slugs);
+  // A file's checks depend on its text and on which records there are (the site's paths follow from them): a text that passed them against the same records passes again.
+  const recordsKey = hash(
+    'sha1',
+    COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'),
+    'base64url',
+  );
+  const last = options.cache?.lastAnalyses();
+  for (const { file, at, analysis } of [
+    ...COLLECTION_KEYS.flatMap((k) => analyzed[k]),
+    ...pageFiles,
+  ]) {
+    const pause = turn();
+    if (pause) await pause;
+    if (analysis.checked === recordsKey) continue;
+    const found = [
+      ...referenceProblems(file, analysis.meta, slugs),
+      ...linkProblems(file, analysis.meta, isSitePath),
+    ];
+    problems.push(...found);
+    if (last && !found.length) noteChecked(last, at, recordsKey);
+  }
+  last?.save();
+
+  if (problems.length || !site || !pricing || !catalogue) {
+    throw new ContentError(
+      problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+    );
+  }
+
+  const records = {} as Record<CollectionKey, ContentRecord[]>;
+  for (const key of COLLECTION_KEYS) {
+    await turn();
+    records[key] = analyzed[key]
+      .map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis))
+      .sort(compareRecords);
+  }
+  keepSiteIndex(records, { slugs, isSitePath });
+  const pages = Object.fromEntries(
+    pageFiles.map(({ file, slug, analysis }) => [
+      slug,
+      {
+        name: slug,
+        file,
+        title: String(analysis.meta.data.title),
+        description: String(analysis.meta.data.description),
+        source: analysis.source,
+        body: analysis.body,
+      },
+    ]),
+  ) as Corpus['pages'];
+
+  return { site, pricing, instanceImages: catalogue.images, pages, records };
+}
+
+/** How problems name a file, and part of what its outputs depend on (analyze-files.ts). */
+export const problemName = (file: string): string => path.relative(process.cwd(), file) || file;
+
+export function toRecord(
+  site: Site,
+  collection: CollectionKey,
+  file: string,
+  slug: string,
+  analysis: AnalyzedFile,
+): ContentRecord {
+  const { meta, source, body } = analysis;
+  const record: ContentRecord = {
+    collection,
+    slug,
+    file,
+    fields: meta.data as ContentRecord['fields'],
+    source,
+    words: meta.words,
+    body,
+    url: site.baseUrl + paths.recordPage(collection, slug),
+    complete() {
+      const whole = wholeMeta(meta);
+      return whole === meta ? record : { ...record, fields: whole.data as ContentRecord['fields'] };
+    },
+  };
+  return record;
+}

@@ -1,0 +1,114 @@
+import { hash } from 'node:crypto';
+import { generatorFingerprint } from '../cache/build-cache.ts';
+
+/**
+ * One file of dist/: its content, or a way to render it with a signature of everything
+ * it is rendered from. A file whose signature has not changed since it was last written,
+ * and which is still as it was left, is neither rendered nor written again: that is what
+ * makes a build after a one-record edit cost little.
+ */
+export type Output = FileContent | LazyOutput;
+
+/** Text (written as UTF-8) or bytes (the PNG images). */
+export type FileContent = string | Uint8Array;
+
+export interface LazyOutput<Content extends FileContent = FileContent> {
+  signature: string;
+  render(): Content;
+  /**
+   * A file made of many parts, one after another (llms-full.txt: every twin), written
+   * after every other file. When it must be written again, the parts whose key is
+   * unchanged are taken from the file dist/ holds.
+   */
+  parts?: OutputPart[];
+  /**
+   * The same text rendered on a thread of its own (the search index; render-ahead.ts says
+   * when it starts); what it takes to build is that thread's, given back when the thread ends.
+   * `previous` is the file as dist/ holds it, when this generator wrote it and it is as it
+   * was left: what changed can be made from it rather than everything anew.
+   */
+  renderElsewhere?: (previous?: string) => Promise<Content>;
+  /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */
+  renderInPool?: (pool: PageRenderThreads) => Promise<Content>;
+}
+
+/** Threads that render pages (write/render-ahead.ts starts them): a page is sent as a job, its texts come back. */
+export interface PageRenderThreads {
+  run(job: unknown): Promise<unknown>;
+}
+
+/**
+ * Files a build takes dist/ to hold as the last build wrote them: those of a record nothing
+ * they are built from changed for, whose keys are the last build's (record-signatures.ts).
+ * Their outputs are not made unless dist/ no longer holds a file as it was written.
+ */
+export interface CarriedFiles {
+  /** The files' names in dist/, made only when asked for: a write that carries them as recorded (write-dist.ts) needs only their count, which is that of their keys. */
+  files(): string[];
+  keys: string[];
+  /** The outputs of `files`, in their order: made only when one must be written again. */
+  outputs(): Output[];
+}
+
+/** A part of a file of parts: `prefix`, then the text of another output of the same build, `output`, written to `file`. */
+export interface OutputPart {
+  key: string;
+  prefix: string;
+  file: string;
+  output: Output;
+}
+
+/**
+ * The signature of an output made from `inputs`. Tens of thousands per build: one call on
+ * the joined inputs, with no Hash object made (or copied) for each.
+ */
+export const signatureOf = (inputs: string[]): string =>
+  hash('sha256', `${generatorFingerprint()}\0${inputs.join('\0')}`, 'base64url');
+
+/**
+ * The signature covers the given inputs and the generator itself, so a change to either
+ * renders again. The text is not kept once rendered: a build holding every page it wrote
+ * took gigabytes at 50,000 records.
+ */
+export function lazyOutput<Content extends FileContent>(
+  inputs: string[],
+  render: () => Content,
+  elsewhere: Elsewhere<Content> = {},
+): LazyOutput<Content> {
+  return signedOutput(signatureOf(inputs), render, elsewhere);
+}
+
+type Elsewhere<Content extends FileContent> = Pick<
+  LazyOutput<Content>,
+  'renderElsewhere' | 'renderInPool'
+>;
+
+/** A lazy output whose signature is already known: made by signatureOf, now or by an earlier build (record-signatures.ts). */
+export function signedOutput<Content extends FileContent>(
+  signature: string,
+  render: () => Content,
+  elsewhere: Elsewhere<Content> = {},
+): LazyOutput<Content> {
+  return { signature, render, ...elsewhere };
+}
+
+/** A file of parts, each the text of another output after a prefix, keyed (signatureOf) by the inputs of both. */
+export function composedOutput(parts: OutputPart[]): LazyOutput<string> {
+  return {
+    signature: signatureOf(parts.map((part) => part.key)),
+    render: () => parts.map((part) => part.prefix + contentOf(part.output)).join(''),
+    parts,
+  };
+}
+
+export const isLazy = (output: Output): output is LazyOutput =>
+  typeof output === 'object' && !(output instanceof Uint8Array);
+
+/** What the file holds, rendered if need be. */
+export const contentOf = <Content extends FileContent>(
+  output: Content | LazyOutput<Content>,
+): Content => (isLazy(output) ? output.render() : output);
+
+/** A hash of a file's content, for an input that is itself an output. */
+export const outputKey = (output: Output): string =>
+  isLazy(output) ? output.signature : hash('sha1', output, 'base64url');
