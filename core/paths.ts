@@ -14,7 +14,7 @@ export type UrlPath = `/${string}`;
 export const paths = {
   home: '/',
   page: (name: string): UrlPath => `/${name}/`,
-  /** A collection's list of records: its first page, then `/key/page/2/` and on (generator/render/pages/collection-page.ts). */
+  /** A collection's list of records: its first page, then `/key/page/2/` and on (generator/model/site-paths.ts). */
   collectionPage: (key: CollectionKey, page = 1): UrlPath =>
     page === 1 ? `/${key}/` : `/${key}/page/${page}/`,
   recordPage: (key: CollectionKey, slug: string): UrlPath => `/${key}/${slug}/`,

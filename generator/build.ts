@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import { loadContent, type Corpus } from './load/load-content.ts';
+import { loadContent } from './load/load-content.ts';
+import type { Corpus } from './model/corpus.ts';
 import { recordFiles, recordOutputs, renderSite } from './render/render-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
@@ -21,11 +22,11 @@ import {
 import {
   distLinksDir,
   fileStatesFile,
-  generatorFingerprint,
   openBuildCache,
   outputManifestFile,
   recordSignaturesFile,
 } from './cache/build-cache.ts';
+import { generatorFingerprint } from './model/generator.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './render/record-signatures.ts';
 
 export interface BuildOptions {
@@ -66,7 +67,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   // Nothing is reused, but bodies wait on disk, not in memory, until their pages are written.
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
-    const cache = openBuildCache(scratch, { keepAnalyses: false });
+    const cache = openBuildCache(scratch, { keepLogs: false });
     const corpus = await loadContent(options.contentDir, {
       baseUrl: options.baseUrl,
       cache,

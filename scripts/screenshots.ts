@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { PROJECT_DIR } from '../generator/model/project-dir.ts';
+import { PROJECT_DIR } from '../generator/model/generator.ts';
 import { serveRealSite, WIDTHS } from './site-tour.ts';
 
 /**

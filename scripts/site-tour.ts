@@ -3,7 +3,7 @@ import path from 'node:path';
 import { COLLECTION_KEYS, COLLECTIONS } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 import { build } from '../generator/build.ts';
-import { PROJECT_DIR } from '../generator/model/project-dir.ts';
+import { PROJECT_DIR } from '../generator/model/generator.ts';
 import type { Listening } from '../server/listen.ts';
 import { startServer } from '../test/support/http-server.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { FileMeta } from '../generator/load/analyze-file.ts';
 import { linkProblems, sitePathsOf } from '../generator/load/check-links.ts';
-import { CARDS_PER_PAGE } from '../generator/render/pages/collection-page.ts';
+import { CARDS_PER_PAGE } from '../generator/model/site-paths.ts';
 
 const slugs = (records: Partial<Record<CollectionKey, string[]>>) =>
   Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key] ?? [])])) as Record<

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { build, createBuilder } from '../generator/build.ts';
-import { CARDS_PER_PAGE } from '../generator/render/pages/collection-page.ts';
+import { CARDS_PER_PAGE } from '../generator/model/site-paths.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 

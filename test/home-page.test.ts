@@ -1,7 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Corpus } from '../generator/load/load-content.ts';
+import { loadContent } from '../generator/load/load-content.ts';
+import type { Corpus } from '../generator/model/corpus.ts';
 import { homeHighlights, homePage } from '../generator/render/pages/home-page.ts';
 import { renderPage } from '../generator/render/pages/render-page.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';

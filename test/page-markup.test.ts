@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Site } from '../generator/load/load-content.ts';
+import type { Site } from '../generator/model/corpus.ts';
 import { parseMarkdown, renderHtml } from '../generator/markdown/markdown.ts';
 import { layout } from '../generator/render/pages/layout.ts';
 import { readableDate, timeElement } from '../generator/render/pages/readable-date.ts';

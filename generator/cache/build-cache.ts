@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openCachePack } from './cache-pack.ts';
-import { openLastAnalyses, type LastAnalyses } from '../load/last-analyses.ts';
-import { generatorFingerprint as fingerprintOf } from '../model/generator-fingerprint.mjs';
-import { PROJECT_DIR as PROJECT } from '../model/project-dir.ts';
+import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
+import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
 
 /**
  * Results of per-file work (a content file's fields and checks, its body), stored under
@@ -28,8 +27,11 @@ export interface BuildCache {
    * files are analyzed.
    */
   save(live: ReadonlySet<string>): void;
-  /** What the last analysis of each content file left (last-analyses.ts), for a cache kept between builds. */
-  lastAnalyses(): LastAnalyses | undefined;
+  /**
+   * A keyed log of this cache's (keyed-log.ts), opened once, that a build keeps for the
+   * next (load/last-analyses.ts keeps one); undefined for a cache no build comes back to.
+   */
+  log<Value>(name: string): KeyedLog<Value> | undefined;
 }
 
 /** A cache held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
@@ -42,12 +44,9 @@ export function memoryCache(): BuildCache {
     storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
     flush: () => undefined,
     save: () => undefined,
-    lastAnalyses: () => undefined,
+    log: () => undefined,
   };
 }
-
-/** What every cached result also depends on (generator-fingerprint.mjs). */
-export const generatorFingerprint = (): string => fingerprintOf(PROJECT);
 
 /**
  * Every build reads every file's fields and checks ("meta"), but the bodies only of the
@@ -61,16 +60,16 @@ const generationHome = (dir: string) =>
 
 export interface BuildCacheOptions {
   /**
-   * Whether to keep what each file's analysis left for the next build (last-analyses.ts).
-   * Not for a cache that one build uses and throws away (--no-cache): noting 10,000
-   * analyses, and saving them, took the main thread 0.1 s while one core idled.
+   * Whether builds come back to this cache, so its logs are worth keeping (`log`). Not for
+   * a cache that one build uses and throws away (--no-cache): keeping them costs that build
+   * time on its main thread for nothing.
    */
-  keepAnalyses?: boolean;
+  keepLogs?: boolean;
 }
 
 export function openBuildCache(
   dir: string,
-  { keepAnalyses = true }: BuildCacheOptions = {},
+  { keepLogs = true }: BuildCacheOptions = {},
 ): BuildCache {
   const home = generationHome(dir);
   const fields = openCachePack(home, 'fields', { readWhole: true });
@@ -78,7 +77,7 @@ export function openBuildCache(
   const packOf = (part: string) => (part === FIELDS ? fields : bodies);
   const storeJson = ([source, part]: [string, string], json: string) =>
     packOf(part).add(`${source}:${part}`, json);
-  let last: LastAnalyses | undefined;
+  const logs = new Map<string, KeyedLog<unknown>>();
   return {
     lookup<T>([source, part]: [string, string]): T | undefined {
       const json = packOf(part).read(`${source}:${part}`);
@@ -106,8 +105,12 @@ export function openBuildCache(
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
 
-    lastAnalyses: () =>
-      keepAnalyses ? (last ??= openLastAnalyses(path.join(home, 'last-analyses.log'))) : undefined,
+    log<Value>(name: string) {
+      if (!keepLogs) return undefined;
+      let log = logs.get(name);
+      if (!log) logs.set(name, (log = openKeyedLog(path.join(home, `${name}.log`))));
+      return log as KeyedLog<Value>;
+    },
   };
 }
 
@@ -141,4 +144,4 @@ export function recordSignaturesFile(cacheDir: string): string {
 }
 
 /** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
-export const DEFAULT_CACHE_DIR = path.join(PROJECT, 'node_modules', '.cache', 'content-build');
+export const DEFAULT_CACHE_DIR = path.join(PROJECT_DIR, 'node_modules', '.cache', 'content-build');

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Summary } from '../../core/summary.ts';
-import type { ContentRecord, Corpus } from '../load/load-content.ts';
+import type { ContentRecord, Corpus } from '../model/corpus.ts';
 
 /** The JSON documents of the read API (contract section 2), computed from the validated corpus. */
 export const API_VERSION = '1.0.0';

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
-import type { Corpus } from '../load/load-content.ts';
-import { collectionPagePaths } from '../render/pages/collection-page.ts';
+import type { Corpus } from '../model/corpus.ts';
+import { collectionPagePaths } from '../model/site-paths.ts';
 
 /**
  * /llms.txt in the llmstxt.org format: H1, blockquote summary, then H2 sections of

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { HEADER_POLICY, SITE_HEADERS } from '../../core/header-policy.ts';
 import { apiFile, paths } from '../../core/paths.ts';
-import type { Corpus } from '../load/load-content.ts';
+import type { Corpus } from '../model/corpus.ts';
 
 /**
  * `_redirects` and `_headers`: the routing truth for static files on Netlify and, through

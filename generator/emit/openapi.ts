@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../core/summary.ts';
-import type { Corpus } from '../load/load-content.ts';
+import type { Corpus } from '../model/corpus.ts';
 import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from '../model/schemas/api.ts';
 import { publishedRecordSchema, type JsonSchema } from '../model/schemas/content.ts';
 import { API_VERSION } from './api-documents.ts';

@@ -1,5 +1,5 @@
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-options.ts';
-import { indexLayout, indexOf, objectEntry, type IndexLines } from './search-index.ts';
+import { indexLayout, indexOf, objectEntry, type IndexLines } from './search-index-format.ts';
 
 /**
  * The index of `documents` made from `previous`, the index of an earlier build (as

@@ -1,5 +1,5 @@
 import { paths } from '../../core/paths.ts';
-import type { Corpus } from '../load/load-content.ts';
+import type { Corpus } from '../model/corpus.ts';
 import type { SitePage } from '../render/pages/site-page.ts';
 import { latestDate } from '../render/pages/collection-page.ts';
 

@@ -17,7 +17,7 @@ import { threadPool } from '../parallel/thread-pool.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { limitHeapGrowth } from '../parallel/heap-growth.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
-import { lastAnalysis, metaOf, noteAnalysis } from './last-analyses.ts';
+import { lastAnalysesOf, lastAnalysis, metaOf, noteAnalysis } from './last-analyses.ts';
 
 /**
  * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
@@ -87,7 +87,7 @@ export async function analyzeFiles(
   const metas = metasFor(cache);
   const ahead = new Set<string>();
   aheadOfAnalysis.set(cache, ahead);
-  const last = cache.lastAnalyses();
+  const last = lastAnalysesOf(cache);
   /** Files whose last analysis is of another text (or none): noted once analyzed. */
   const renewed: { index: number; digest: string }[] = [];
   const turn = eventLoopTurns();

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { generatorFingerprint } from '../cache/build-cache.ts';
+import { generatorFingerprint } from '../model/generator.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { pathsUnder } from './list-content.ts';

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { API_BASE, paths } from '../../core/paths.ts';
 import type { FileMeta } from './analyze-file.ts';
-import { collectionPagePaths } from '../render/pages/collection-page.ts';
+import { collectionPagePaths } from '../model/site-paths.ts';
 import type { Problem } from '../model/problems.ts';
 
 /** Checks that need the whole corpus: cross-references to other records and links to site pages. */

@@ -1,5 +1,6 @@
 import type { FileMeta } from './analyze-file.ts';
-import { openKeyedLog, type KeyedLog } from '../cache/keyed-log.ts';
+import type { BuildCache } from '../cache/build-cache.ts';
+import type { KeyedLog } from '../cache/keyed-log.ts';
 
 /**
  * What the last analysis of each content file left, by the file's absolute path: the
@@ -40,7 +41,9 @@ type Stored = [
 
 export type LastAnalyses = KeyedLog<Stored>;
 
-export const openLastAnalyses = (file: string): LastAnalyses => openKeyedLog<Stored>(file);
+/** The last analyses a build kept in this cache, for a cache builds come back to. */
+export const lastAnalysesOf = (cache: BuildCache): LastAnalyses | undefined =>
+  cache.log<Stored>('last-analyses');
 
 /** A record's value longer than this, as JSON, is left out: summaries (300 characters at most) stay. */
 const LONG_VALUE = 320;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
-import type { WrittenBody } from '../markdown/markdown.ts';
 import { ContentError, type Problem } from '../model/problems.ts';
 import { keepSiteIndex, linkProblems, referenceProblems, sitePathsOf } from './check-links.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
@@ -12,87 +11,17 @@ import { analyzeFiles, type AnalyzedFile, type ContentFile } from './analyze-fil
 import type { Progress } from '../progress/progress.ts';
 import { DATA_FILE_SCHEMAS } from '../model/schemas/site.ts';
 import type { InstanceImage } from '../../core/instances.ts';
+import {
+  type ContentRecord,
+  type Corpus,
+  type PricingSource,
+  REQUIRED_PAGES,
+  type Site,
+} from '../model/corpus.ts';
 import { compareRecords } from '../model/record-order.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { isHidden, pathsUnder } from './list-content.ts';
-import { noteChecked, wholeMeta } from './last-analyses.ts';
-
-export interface Site {
-  name: string;
-  baseUrl: string;
-  description: string;
-  apiName: string;
-  apiDescription: string;
-  contactEmail: string;
-  language: string;
-}
-
-export interface PricingPlan {
-  id: string;
-  name: string;
-  price: number;
-  interval: 'month' | 'year';
-  trial: string;
-}
-
-export interface PricingSource {
-  product: string;
-  description: string;
-  currency: string;
-  plans: PricingPlan[];
-  includes: string[];
-  supportedBrowsers: string[];
-  installUrl: string;
-  lastUpdated: string;
-}
-
-export interface ContentRecord {
-  collection: CollectionKey;
-  slug: string;
-  file: string;
-  /**
-   * Validated frontmatter: the common fields plus the collection's own. For a record kept
-   * from the last build (last-analyses.ts) the long values (prose fields, lists of long
-   * items) are left out: only the record's own page and document show them, and those are
-   * made from `complete()`.
-   */
-  fields: Record<string, unknown> & {
-    title: string;
-    category: string;
-    summary: string;
-    lastUpdated: string;
-  };
-  /** The record with every field, read from the cache if need be. */
-  complete(): ContentRecord;
-  /** A hash of the file: what every output built from this record alone depends on. */
-  source: string;
-  /** Words of the body, known without reading the body (reading times). */
-  words: number;
-  /** Read only for the pages and documents that are written again. */
-  body(): WrittenBody;
-  url: string;
-}
-
-export interface Page {
-  name: string;
-  file: string;
-  title: string;
-  description: string;
-  source: string;
-  body(): WrittenBody;
-}
-
-export interface Corpus {
-  site: Site;
-  pricing: PricingSource;
-  /** The browser images instances can run (proposed contract). */
-  instanceImages: InstanceImage[];
-  pages: Record<'home' | 'about' | 'contact', Page>;
-  /** Every collection's records, in the order lists publish them. */
-  records: Record<CollectionKey, ContentRecord[]>;
-}
-
-export const REQUIRED_PAGES = ['home', 'about', 'contact'] as const;
+import { lastAnalysesOf, noteChecked, wholeMeta } from './last-analyses.ts';
 
 export interface LoadOptions {
   /** Overrides site.yaml's baseUrl, for previews and mirrors. */
@@ -249,7 +178,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'),
     'base64url',
   );
-  const last = options.cache?.lastAnalyses();
+  const last = options.cache && lastAnalysesOf(options.cache);
   for (const { file, at, analysis } of [
     ...COLLECTION_KEYS.flatMap((k) => analyzed[k]),
     ...pageFiles,

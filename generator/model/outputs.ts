@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { generatorFingerprint } from '../cache/build-cache.ts';
+import { generatorFingerprint } from './generator.ts';
 
 /**
  * One file of dist/: its content, or a way to render it with a signature of everything

@@ -1,4 +1,4 @@
-import type { ContentRecord } from '../load/load-content.ts';
+import type { ContentRecord } from './corpus.ts';
 
 /**
  * The order lists publish: posts newest first, everything else by title; the slug

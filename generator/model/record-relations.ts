@@ -1,5 +1,5 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
-import type { ContentRecord, Corpus } from '../load/load-content.ts';
+import type { ContentRecord, Corpus } from './corpus.ts';
 import { frontmatterSchema, type JsonSchema } from './schemas/content.ts';
 
 /** A field whose values are slugs of another collection (`x-references` in the schema). */

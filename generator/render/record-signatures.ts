@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
-import { generatorFingerprint } from '../cache/build-cache.ts';
+import { generatorFingerprint } from '../model/generator.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
-import type { ContentRecord, Corpus } from '../load/load-content.ts';
+import type { ContentRecord, Corpus } from '../model/corpus.ts';
 import {
   recordKey,
   referencedKeys,

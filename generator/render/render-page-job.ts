@@ -1,4 +1,4 @@
-import type { Site } from '../load/load-content.ts';
+import type { Site } from '../model/corpus.ts';
 import { renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 

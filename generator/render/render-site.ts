@@ -18,10 +18,10 @@ import {
 import { openApiDocument } from '../emit/openapi.ts';
 import { searchIndexJson } from '../emit/search-index.ts';
 import { postsFeed, robotsTxt, sitemapXml } from '../emit/xml-documents.ts';
-import type { ContentRecord, Corpus } from '../load/load-content.ts';
+import type { ContentRecord, Corpus } from '../model/corpus.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
-import { PROJECT_DIR } from '../model/project-dir.ts';
+import { PROJECT_DIR } from '../model/generator.ts';
 import {
   composedOutput,
   contentOf,

@@ -33,7 +33,7 @@ import {
   type ManifestEntry,
   type ManifestHeader,
 } from './dist-manifest.ts';
-import { generatorFingerprint } from '../cache/build-cache.ts';
+import { generatorFingerprint } from '../model/generator.ts';
 import { openDistLinks } from './dist-links.ts';
 import { removeEmptyFolders } from './remove-empty-folders.ts';
 import { writeParts, type PartsAt } from './write-parts.ts';

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { paths } from '../../../core/paths.ts';
-import type { Corpus } from '../../load/load-content.ts';
+import type { Corpus } from '../../model/corpus.ts';
 import { bullets, code, heading, link, paragraph, strong, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 

@@ -1,7 +1,7 @@
 import type { PhrasingContent } from 'mdast';
 import type { CollectionKey } from '../../../core/collections.ts';
 import { labelOf } from '../field-labels.ts';
-import type { ContentRecord } from '../../load/load-content.ts';
+import type { ContentRecord } from '../../model/corpus.ts';
 import { frontmatterSchema, type JsonSchema } from '../../model/schemas/content.ts';
 import { valueLabel } from '../value-labels.ts';
 import { joined, span } from './mdast-builders.ts';

@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
 import type { List, ListItem, PhrasingContent } from 'mdast';
 import { COLLECTIONS, type CollectionKey } from '../../../core/collections.ts';
-import { paths, type UrlPath } from '../../../core/paths.ts';
-import type { ContentRecord } from '../../load/load-content.ts';
+import { paths } from '../../../core/paths.ts';
+import { CARDS_PER_PAGE, collectionPageCount } from '../../model/site-paths.ts';
+import type { ContentRecord } from '../../model/corpus.ts';
 import { badgeLine, badgeValues, type BadgeValue } from './badges.ts';
 import {
   classed,
@@ -72,13 +73,6 @@ function card(item: RecordCard): ListItem {
   };
 }
 
-/** Cards per page of a collection: a page of thousands of cards is slow to open, and slow to render again after each edit. */
-export const CARDS_PER_PAGE = 100;
-
-/** How many pages a collection of this many records takes: one at least, empty or not. */
-export const collectionPageCount = (records: number): number =>
-  Math.max(1, Math.ceil(records / CARDS_PER_PAGE));
-
 /**
  * One page of a collection's list: the page is rendered from its place and its records'
  * cards alone, and signed with them (cardKey), so an edit re-renders the page showing the
@@ -116,10 +110,6 @@ export function collectionListings(
     ...(i === 0 && latest ? { latest } : {}),
   }));
 }
-
-/** The paths of a collection's pages, first to last. */
-export const collectionPagePaths = (key: CollectionKey, records: number): UrlPath[] =>
-  Array.from({ length: collectionPageCount(records) }, (_, i) => paths.collectionPage(key, i + 1));
 
 /** The date a listing's page last changed (sitemap lastmod): the collection's latest on the first page, else its own cards'. */
 export const listingLastUpdated = (listing: CollectionListing): string | undefined =>

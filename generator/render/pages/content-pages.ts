@@ -1,5 +1,5 @@
 import { paths } from '../../../core/paths.ts';
-import type { Corpus, Page } from '../../load/load-content.ts';
+import type { Corpus, Page } from '../../model/corpus.ts';
 import { contactFormsHtml } from './contact-forms.ts';
 import { titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';

@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import { COLLECTIONS } from '../../../core/collections.ts';
 import { paths } from '../../../core/paths.ts';
-import type { ContentRecord, Corpus } from '../../load/load-content.ts';
+import type { ContentRecord, Corpus } from '../../model/corpus.ts';
 import { newestFirst } from '../../model/record-order.ts';
 import {
   classed,

@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../../core/collections.ts';
 import { paths, twinPath } from '../../../core/paths.ts';
 import { BRAND } from '../brand.ts';
-import type { Site } from '../../load/load-content.ts';
+import type { Site } from '../../model/corpus.ts';
 import { escapeHtml } from '../../../core/escape-html.ts';
 import {
   SOCIAL_IMAGE,

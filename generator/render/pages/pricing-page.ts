@@ -1,5 +1,5 @@
 import { paths } from '../../../core/paths.ts';
-import type { Corpus } from '../../load/load-content.ts';
+import type { Corpus } from '../../model/corpus.ts';
 import {
   bullets,
   classed,

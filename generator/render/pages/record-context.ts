@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { COLLECTIONS, type CollectionKey } from '../../../core/collections.ts';
 import { paths } from '../../../core/paths.ts';
 import { labelOf, referrerLabel } from '../field-labels.ts';
-import type { ContentRecord, Corpus } from '../../load/load-content.ts';
+import type { ContentRecord, Corpus } from '../../model/corpus.ts';
 import { REFERENCE_FIELDS, relationsOf } from '../../model/record-relations.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { BlockContent, PhrasingContent, RootContent } from 'mdast';
 import { COLLECTIONS } from '../../../core/collections.ts';
 import { paths } from '../../../core/paths.ts';
 import { labelOf } from '../field-labels.ts';
-import type { ContentRecord } from '../../load/load-content.ts';
+import type { ContentRecord } from '../../model/corpus.ts';
 import { REFERENCE_FIELDS } from '../../model/record-relations.ts';
 import { frontmatterSchema, type JsonSchema } from '../../model/schemas/content.ts';
 import { tagLabel } from '../value-labels.ts';

@@ -1,5 +1,5 @@
 import { pageFile, twinPath } from '../../../core/paths.ts';
-import type { Site } from '../../load/load-content.ts';
+import type { Site } from '../../model/corpus.ts';
 import { joinMarkdown, renderHtml, renderMarkdown, root } from '../../markdown/markdown.ts';
 import { layout } from './layout.ts';
 import { breadcrumbsHtml } from './page-navigation.ts';

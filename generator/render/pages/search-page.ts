@@ -7,7 +7,7 @@ import {
   slotMarker,
   type SearchPageTemplate,
 } from '../../../core/search-page-template.ts';
-import type { Corpus, Site } from '../../load/load-content.ts';
+import type { Corpus, Site } from '../../model/corpus.ts';
 import { code, link, paragraph, text, titled } from './mdast-builders.ts';
 import { renderPage } from './render-page.ts';
 import type { SitePage } from './site-page.ts';

@@ -1,7 +1,7 @@
 import { thanksPath } from '../../../core/forms/forms.ts';
 import { paths } from '../../../core/paths.ts';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../../../core/submissions.ts';
-import type { Corpus } from '../../load/load-content.ts';
+import type { Corpus } from '../../model/corpus.ts';
 import { link, paragraph, text, titled } from './mdast-builders.ts';
 import type { SitePage } from './site-page.ts';
 
