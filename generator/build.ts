@@ -4,14 +4,22 @@ import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load/load-content.ts';
 import type { Corpus } from './model/corpus.ts';
-import { recordFiles, recordOutputs, renderSite } from './render/render-site.ts';
+import { recordFiles, recordOutputs } from './render/record-outputs.ts';
+import { renderSite } from './render/render-site.ts';
+import { emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
 import { forgoOptimizingCompiler } from './parallel/optimizing-compiler.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress/progress.ts';
-import type { CarriedFiles, FileContent, Output } from './model/outputs.ts';
+import {
+  type CarriedFiles,
+  type FileContent,
+  type LazyOutput,
+  type Output,
+  SiteFiles,
+} from './model/outputs.ts';
 import { startAhead } from './write/render-ahead.ts';
 import {
   openDist,
@@ -77,7 +85,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
     });
     // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread makes the site's outputs, rather than last, alone.
     const early = new Map<string, Promise<FileContent>>();
-    const { files } = await renderSite(corpus, {
+    const { files } = await outputsOf(corpus, {
       progress: options.progress,
       startEarly: (file, output) => startAhead(early, file, output),
     });
@@ -171,7 +179,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         built = undefined;
         throw error;
       });
-      const { files, carried, records } = await renderSite(corpus, {
+      const { files, carried, records } = await outputsOf(corpus, {
         progress: options.progress,
         startEarly: dist.prepare,
         lastRecords,
@@ -212,6 +220,21 @@ export function createBuilder(options: BuilderOptions): Builder {
       return [...dist.removeSome(gone), ...dist.writeSome(files)];
     },
   };
+}
+
+/** The stages after load: the website rendered, then the machine-readable files emitted from it. */
+async function outputsOf(
+  corpus: Corpus,
+  options: {
+    progress?: Progress;
+    startEarly?: (file: string, output: LazyOutput) => void;
+    lastRecords?: KeptRecords;
+  },
+) {
+  const files = new SiteFiles();
+  const rendered = await renderSite(corpus, files, options);
+  await emitSite(corpus, rendered, files, options);
+  return { files: files.take(), carried: rendered.carried, records: rendered.records };
 }
 
 type Counts = Pick<BuildSummary, 'records' | 'files'>;

@@ -1,24 +1,12 @@
-import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
+import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
 import type { Summary } from '../../core/summary.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
-
-/** The JSON documents of the read API (contract section 2), computed from the validated corpus. */
-export const API_VERSION = '1.0.0';
+import { API_VERSION } from '../model/openapi.ts';
 
 export function toSummary(record: ContentRecord): Summary {
   const { title, category, summary, lastUpdated } = record.fields;
   return { slug: record.slug, title, category, summary, url: record.url, lastUpdated };
-}
-
-export function recordDocument(record: ContentRecord): {
-  collection: CollectionKey;
-  data: Record<string, unknown>;
-} {
-  return {
-    collection: record.collection,
-    data: { slug: record.slug, url: record.url, ...record.fields, body: record.body().markdown },
-  };
 }
 
 export function apiIndex(corpus: Corpus) {

@@ -2,6 +2,7 @@ import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { HEADER_POLICY, SITE_HEADERS } from '../../core/header-policy.ts';
 import { apiFile, paths } from '../../core/paths.ts';
 import type { Corpus } from '../model/corpus.ts';
+import { DATA_DIR } from '../model/site-paths.ts';
 
 /**
  * `_redirects` and `_headers`: the routing truth for static files on Netlify and, through
@@ -10,7 +11,6 @@ import type { Corpus } from '../model/corpus.ts';
  * 404, and the read gate turns that 404 into the JSON Error (docs/decisions.md says why
  * no rule rewrites unknown paths to the JSON 404 file).
  */
-export const DATA_DIR = '_data';
 
 /** Netlify reads these two files from the publish folder and never serves them. */
 export const REDIRECTS_FILE = '_redirects';

@@ -25,7 +25,8 @@ import {
   NON_CANONICAL_RULES,
 } from '../../core/canonical-path.ts';
 import { HEADER_POLICY, JSON_TYPE } from '../../core/header-policy.ts';
-import { DATA_DIR, HEADER_RULES, HEADERS_FILE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
+import { HEADER_RULES, HEADERS_FILE, REDIRECTS_FILE } from '../emit/netlify-rules.ts';
+import { DATA_DIR } from '../model/site-paths.ts';
 import { MirrorError } from './mirror-error.ts';
 import { HTML_NAMED, MARKDOWN_AT_FULL_WEIGHT, MARKDOWN_NAMED } from './markdown-accept.ts';
 

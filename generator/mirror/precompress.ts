@@ -2,7 +2,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { DATA_DIR } from '../emit/netlify-rules.ts';
+import { DATA_DIR } from '../model/site-paths.ts';
 import { mapBounded } from './map-bounded.ts';
 import { MirrorError } from './mirror-error.ts';
 

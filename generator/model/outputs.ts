@@ -112,3 +112,23 @@ export const contentOf = <Content extends FileContent>(
 /** A hash of a file's content, for an input that is itself an output. */
 export const outputKey = (output: Output): string =>
   isLazy(output) ? output.signature : hash('sha1', output, 'base64url');
+
+/** A JSON file as the build writes every one: two-space indents and a final newline. */
+export const jsonFile = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The files of a build, by their path in dist/, as the stages make them: each claimed once. */
+export class SiteFiles {
+  readonly #files = new Map<string, Output>();
+
+  put(file: string, output: Output): void {
+    if (this.#files.has(file)) throw new Error(`Two outputs claim ${file}`);
+    this.#files.set(file, output);
+  }
+
+  /** Every file, in the order of their paths; the set is emptied, so the write alone holds the outputs. */
+  take(): Map<string, Output> {
+    const sorted = new Map([...this.#files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    this.#files.clear();
+    return sorted;
+  }
+}

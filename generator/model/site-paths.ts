@@ -11,3 +11,6 @@ export const collectionPageCount = (records: number): number =>
 /** The paths of a collection's pages, first to last. */
 export const collectionPagePaths = (key: CollectionKey, records: number): UrlPath[] =>
   Array.from({ length: collectionPageCount(records) }, (_, i) => paths.collectionPage(key, i + 1));
+
+/** The folder of dist/ with data for the functions (summary lists, search index, page templates): never served. */
+export const DATA_DIR = '_data';

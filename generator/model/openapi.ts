@@ -1,10 +1,9 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../core/summary.ts';
-import type { Corpus } from '../model/corpus.ts';
-import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from '../model/schemas/api.ts';
-import { publishedRecordSchema, type JsonSchema } from '../model/schemas/content.ts';
-import { API_VERSION } from './api-documents.ts';
+import type { Corpus } from './corpus.ts';
+import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from './schemas/api.ts';
+import { publishedRecordSchema, type JsonSchema } from './schemas/content.ts';
 
 /**
  * OpenAPI 3.1 for the whole contract. Record schemas are generated from the same
@@ -153,6 +152,13 @@ function errorResponse(description: string, headers: object = {}) {
   return { description, headers, ...json(ref('Error')) };
 }
 
+/** The version of the read API's documents (contract section 2). */
+export const API_VERSION = '1.0.0';
+
+/**
+ * The API's description, made from the schemas the content is validated with: published
+ * as openapi.json (emit/) and read by the API reference page (render/).
+ */
 export function openApiDocument(corpus: Corpus) {
   const base = corpus.site.baseUrl;
   const recordSchemas = Object.fromEntries(

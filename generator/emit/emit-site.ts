@@ -1,0 +1,162 @@
+import { notFoundError } from '../../core/api-error.ts';
+import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import { apiFile, paths } from '../../core/paths.ts';
+import { type Summary, summaryPage } from '../../core/summary.ts';
+import type { Corpus } from '../model/corpus.ts';
+import { openApiDocument } from '../model/openapi.ts';
+import {
+  composedOutput,
+  isLazy,
+  jsonFile,
+  type LazyOutput,
+  lazyOutput,
+  type Output,
+  type OutputPart,
+  outputKey,
+  type SiteFiles,
+  signatureOf,
+  signedOutput,
+} from '../model/outputs.ts';
+import { DATA_DIR } from '../model/site-paths.ts';
+import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
+import { worthAThread } from '../parallel/worth-a-thread.ts';
+import { twinFile } from '../render/page-outputs.ts';
+import type { RenderedSite } from '../render/render-site.ts';
+import { apiIndex, pricingDocument, toSummary } from './api-documents.ts';
+import { llmsFullParts, llmsTxt } from './llms-txt.ts';
+import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
+import { searchIndexJson } from './search-index.ts';
+import { searchIndexOffThread } from './search-index-job.ts';
+import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
+
+export interface EmitOptions {
+  /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
+  startEarly?: (file: string, output: LazyOutput) => void;
+}
+
+/**
+ * The machine-readable files into `files`: the read API's documents and lists, the search
+ * index and the functions' data, the llms files (llms-full.txt made of the rendered
+ * twins, which it takes), the sitemap and feed, and the host's rules.
+ */
+export async function emitSite(
+  corpus: Corpus,
+  rendered: Pick<RenderedSite, 'twins' | 'sitemap'>,
+  files: SiteFiles,
+  { startEarly }: EmitOptions = {},
+): Promise<void> {
+  const turn = eventLoopTurns();
+  await emitApi(corpus, files, startEarly);
+  await turn();
+  files.put(paths.llms.slice(1), llmsTxt(corpus));
+  await turn();
+  files.put(paths.llmsFull.slice(1), await llmsFull(corpus, rendered.twins));
+  await turn();
+  files.put(paths.sitemap.slice(1), sitemapXml(corpus, rendered.sitemap));
+  await turn();
+  files.put(paths.feed.slice(1), postsFeed(corpus));
+  files.put('robots.txt', robotsTxt(corpus));
+  files.put(REDIRECTS_FILE, redirectsFile(corpus));
+  files.put(HEADERS_FILE, headersFile());
+}
+
+/** The API's documents and lists, the search index made from the lists, and the functions' data. */
+async function emitApi(corpus: Corpus, files: SiteFiles, startEarly: EmitOptions['startEarly']) {
+  const turn = eventLoopTurns();
+  const { site } = corpus;
+  files.put(apiFile(paths.apiIndex), jsonFile(apiIndex(corpus)));
+  files.put(apiFile(paths.apiPricing), jsonFile(pricingDocument(corpus)));
+  files.put(paths.openapi.slice(1), jsonFile(openApiDocument(corpus)));
+  files.put(paths.apiNotFoundDocument.slice(1), jsonFile(notFoundError(site.baseUrl)));
+  const summaries = byCollection((key) => corpus.records[key].map(toSummary));
+  const lists = byCollection((key) => jsonFile(summaries[key]));
+  // Each list hashed once: its file is written under this key, and the search index, made from the lists, is signed with them.
+  const listKeys = byCollection((key) => outputKey(lists[key]));
+  for (const key of COLLECTION_KEYS) {
+    await turn();
+    files.put(apiFile(paths.apiList(key)), jsonFile(summaryPage(key, summaries[key])));
+    files.put(
+      `${DATA_DIR}/summaries/${key}.json`,
+      signedOutput(listKeys[key], () => lists[key]),
+    );
+  }
+  const searchIndex = searchIndexOutput(summaries, lists, listKeys);
+  files.put(`${DATA_DIR}/search-index.json`, searchIndex);
+  if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
+    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+  files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
+  const service = {
+    baseUrl: site.baseUrl,
+    docs: site.baseUrl + paths.openapi,
+    siteName: site.name,
+    contactEmail: site.contactEmail,
+  };
+  files.put(`${DATA_DIR}/service.json`, jsonFile(service));
+}
+
+const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
+  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, value(key)])) as Record<
+    CollectionKey,
+    Value
+  >;
+
+/**
+ * Beyond this many records the search index is started with the write, not before: its
+ * thread's memory, beside the making of every output, would take a one-edit build at
+ * 50,000 records over its memory budget (docs/benchmarks.md).
+ */
+const EARLY_INDEX_RECORDS = 20_000;
+
+const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
+  Object.values(summaries).reduce((n, list) => n + list.length, 0);
+
+/**
+ * The search index, written last: made apart from the other outputs, so that what it holds
+ * is the summaries alone, not the corpus, until the end of the write.
+ */
+function searchIndexOutput(
+  summaries: Record<CollectionKey, Summary[]>,
+  lists: Record<CollectionKey, string>,
+  listKeys: Record<CollectionKey, string>,
+): LazyOutput<Uint8Array> {
+  const offThread = worthAThread(recordCount(summaries));
+  return lazyOutput<Uint8Array>(
+    ['search-index', ...Object.values(listKeys)],
+    () => searchIndexJson((key) => summaries[key]),
+    offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {},
+  );
+}
+
+/**
+ * Every twin in one file. When some twin changed, the writer takes the others' parts from
+ * the file dist/ holds (write/write-parts.ts). The twins are taken: the map is emptied.
+ */
+async function llmsFull(corpus: Corpus, twins: RenderedSite['twins']): Promise<LazyOutput> {
+  const turn = eventLoopTurns();
+  const parts: OutputPart[] = [];
+  for (const [i, { pagePath, prefix }] of llmsFullParts(corpus).entries()) {
+    const pause = turn();
+    if (pause) await pause;
+    const twin = twins.get(pagePath)!;
+    parts.push({
+      key: partKey(i === 0, corpus.site.baseUrl, pagePath, twin),
+      prefix,
+      file: twinFile(pagePath),
+      output: twin,
+    });
+  }
+  twins.clear();
+  return composedOutput(parts);
+}
+
+/**
+ * The key of a twin's part of llms-full.txt: what the part's bytes are made from. Its text
+ * depends on whether it comes first (the separator), not on its place, so a record added or
+ * deleted leaves the others' keys alone. A lazy twin's signature already covers the rest of
+ * the prefix (every page's signature takes the site settings, base URL included, and what
+ * gives the page its path), so it is the key as it is.
+ */
+const partKey = (first: boolean, baseUrl: string, pagePath: string, twin: Output) =>
+  isLazy(twin)
+    ? `${first ? 'first' : 'after'}:${twin.signature}`
+    : signatureOf([first ? 'first' : 'after', baseUrl, pagePath, outputKey(twin)]);

@@ -1,0 +1,63 @@
+import type { CollectionKey } from '../../core/collections.ts';
+import { apiFile, pageFile, paths } from '../../core/paths.ts';
+import type { ContentRecord, Corpus } from '../model/corpus.ts';
+import { jsonFile, type LazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
+import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
+import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
+import { recordPage } from './pages/record-page.ts';
+import type { RecordSignatures } from './record-signatures.ts';
+
+/** A record's JSON document in the read API: its fields, its body as Markdown. */
+export function recordDocument(record: ContentRecord): {
+  collection: CollectionKey;
+  data: Record<string, unknown>;
+} {
+  return {
+    collection: record.collection,
+    data: { slug: record.slug, url: record.url, ...record.fields, body: record.body().markdown },
+  };
+}
+
+/**
+ * The files built from one record and what it shows of others (record-context.ts: related
+ * records, its neighbours): its JSON document, its page and the page's twin. Used by the
+ * whole site's render and by npm run dev to write an edited record's files before the rest.
+ * With `known` signatures (record-signatures.ts), none is worked out.
+ */
+export function recordOutputs(
+  corpus: Corpus,
+  record: ContentRecord,
+  siteKey = siteKeyOf(corpus),
+  known?: RecordSignatures,
+): { document: [string, LazyOutput<string>]; page: PageOutputs } {
+  const pagePath = paths.recordPage(record.collection, record.slug);
+  return {
+    document: [
+      apiFile(paths.apiRecord(record.collection, record.slug)),
+      signedOutput(
+        known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]),
+        () => jsonFile(recordDocument(record.complete())),
+      ),
+    ],
+    page: lazyPage(
+      corpus.site,
+      pagePath,
+      known ??
+        pageSignatures(
+          siteKey,
+          ['record-page', record.source, relatedSignature(corpus, record)],
+          [JSON.stringify(neighboursOf(corpus, record))],
+        ),
+      // Worked out again when rendered rather than held: every record's context, summaries included, is too much to keep.
+      () => recordPage(record.complete(), recordContext(corpus, record)),
+    ),
+  };
+}
+
+/** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
+export function recordFiles(
+  record: Pick<ContentRecord, 'collection' | 'slug'>,
+  page = paths.recordPage(record.collection, record.slug),
+): string[] {
+  return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
+}
