@@ -21,12 +21,9 @@ import {
   SiteFiles,
 } from './model/outputs.ts';
 import { startAhead } from './write/render-ahead.ts';
-import {
-  openDist,
-  writeDistSwapped,
-  type DistState,
-  type WriteSummary,
-} from './write/write-dist.ts';
+import { DistState } from './write/dist-state.ts';
+import { writeDistSwapped } from './write/swapped-write.ts';
+import type { WriteSummary } from './write/write-plan.ts';
 import {
   distLinksDir,
   fileStatesFile,
@@ -132,11 +129,10 @@ export function createBuilder(options: BuilderOptions): Builder {
   let openedAt: number | undefined = performance.now();
   const cache = openBuildCache(options.cacheDir);
   const states = fileStates(fileStatesFile(options.cacheDir));
-  const dist: DistState = openDist(
-    options.outDir,
-    outputManifestFile(options.cacheDir, options.outDir),
-    { trusted: options.longLived, links: distLinksDir(options.cacheDir, options.outDir) },
-  );
+  const dist = new DistState(options.outDir, outputManifestFile(options.cacheDir, options.outDir), {
+    trusted: options.longLived,
+    links: distLinksDir(options.cacheDir, options.outDir),
+  });
   const signaturesFile = recordSignaturesFile(options.cacheDir);
   /** What the last build kept of its records, read from the cache once and then kept here. */
   let lastRecords: KeptRecords | undefined;

@@ -10,7 +10,7 @@ import { build, createBuilder } from '../generator/build.ts';
 import { ContentError } from '../generator/model/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/model/outputs.ts';
-import { openDist } from '../generator/write/write-dist.ts';
+import { DistState } from '../generator/write/dist-state.ts';
 import { manifestEntries, readManifest } from '../generator/write/dist-manifest.ts';
 import {
   distLinksDir,
@@ -221,7 +221,7 @@ describe('parallel analysis and page rendering', () => {
     expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
 
-    // Every threat edited: more new parts of llms-full.txt than a write writes beside the other files (write-dist.ts), the rest still copied.
+    // Every threat edited: more new parts of llms-full.txt than a write writes beside the other files (write/dist-state.ts), the rest still copied.
     for (let i = 0; i < 70; i++) {
       const threat = path.join(large, 'threats', `${syntheticSlug('threats', i)}.md`);
       await writeFile(
@@ -982,7 +982,7 @@ describe('incremental builds', () => {
   it('take a record deleted ahead of a build that had already written it as deleted, in the manifest and in the next build', async () => {
     const out = path.join(root, 'ahead');
     const manifest = path.join(root, 'ahead-manifest.json');
-    const dist = openDist(out, manifest, { trusted: true });
+    const dist = new DistState(out, manifest, { trusted: true });
     const page = 'posts/gone/index.html';
     dist.begin();
     // Deleted while the write is under way, after it wrote the page: the write that npm run dev's rebuild runs meanwhile.
@@ -1019,7 +1019,7 @@ describe('incremental builds', () => {
 
   it('write a record ahead again into the folder its deletion ahead took away, within one rebuild', async () => {
     const out = path.join(root, 'again');
-    const dist = openDist(out, path.join(root, 'again-manifest.json'), { trusted: true });
+    const dist = new DistState(out, path.join(root, 'again-manifest.json'), { trusted: true });
     const page = 'posts/back/index.html';
     dist.begin();
     await dist.write(new Map<string, Output>([['posts/index.html', 'list']]), 'first');

@@ -9,7 +9,8 @@ import {
   type Output,
 } from '../generator/model/outputs.ts';
 import { renderAhead } from '../generator/write/render-ahead.ts';
-import { openDist, writeDistSwapped } from '../generator/write/write-dist.ts';
+import { DistState } from '../generator/write/dist-state.ts';
+import { writeDistSwapped } from '../generator/write/swapped-write.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {
@@ -25,7 +26,7 @@ describe('outputs with a thread of their own', () => {
         return text;
       },
     });
-    const dist = openDist(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, path.join(root, 'manifest.json'));
     const build = async (output: LazyOutput) => {
       dist.begin();
       dist.prepare('index.json', output);
@@ -59,7 +60,7 @@ describe('outputs with a thread of their own', () => {
     });
     /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
     const build = async (text: string) => {
-      const dist = openDist(out, path.join(root, 'cache', 'manifest.json'), { links });
+      const dist = new DistState(out, path.join(root, 'cache', 'manifest.json'), { links });
       dist.begin();
       dist.prepare('_data/index.json', index(text));
       return (
@@ -154,7 +155,7 @@ describe('outputs with a thread of their own', () => {
       };
     };
     const inPlace = write(out);
-    const dist = openDist(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, path.join(root, 'manifest.json'));
     dist.begin();
     await dist.write(inPlace.files, 'inputs', { threads: 2 });
     expect(inPlace.seen.written).toEqual([true, true]);

@@ -10,7 +10,7 @@ import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
  * the file's source hash and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
- * itself holds them, see outputs.ts and write-dist.ts, and the cache a hard link to each,
+ * itself holds them, see model/outputs.ts and write/dist-state.ts, and the cache a hard link to each,
  * distLinksDir.) Entries are kept in packs (cache-pack.ts), not a file each.
  */
 export interface BuildCache {
@@ -120,7 +120,7 @@ function removeOtherGenerations(parent: string, current: string): void {
     if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
 }
 
-/** Where a cached build remembers what it left in an output folder (see write-dist.ts). */
+/** Where a cached build remembers what it left in an output folder (write/dist-state.ts). */
 export function outputManifestFile(cacheDir: string, outDir: string): string {
   return path.join(
     cacheDir,

@@ -43,7 +43,7 @@ export interface PageRenderThreads {
  * Their outputs are not made unless dist/ no longer holds a file as it was written.
  */
 export interface CarriedFiles {
-  /** The files' names in dist/, made only when asked for: a write that carries them as recorded (write-dist.ts) needs only their count, which is that of their keys. */
+  /** The files' names in dist/, made only when asked for: a write that carries them as recorded (write/dist-state.ts) needs only their count, which is that of their keys. */
   files(): string[];
   keys: string[];
   /** The outputs of `files`, in their order: made only when one must be written again. */

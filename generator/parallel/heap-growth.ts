@@ -24,7 +24,7 @@ const LIMIT_HEAP_FROM_RECORDS = 15_000;
  * frees. While files are analyzed on worker threads (analyze-files.ts, double), it
  * receives every body as text on its way to the cache. At 50,000 records the pool's limit
  * took the build's peak from 2.1 GiB to 1.0 GiB, the analysis's (with outputs let go once
- * written, write-dist.ts) to 0.8 GiB, and the search index's a one-edit build's from 1.15
+ * written, write/) to 0.8 GiB, and the search index's a one-edit build's from 1.15
  * GiB to 0.8-0.97 GiB. A smaller build keeps the default (LIMIT_HEAP_FROM_RECORDS), and
  * the returned function does nothing: it would pay for the extra collections without
  * needing the memory.

@@ -33,7 +33,7 @@ export interface KeptRecords {
   /**
    * The inputs (build-inputs.ts) of the write that settled the files of these records, once
    * it finished: while the manifest of dist/ names the same inputs, nothing changed dist/
-   * since, and it lists each of those files under the signature kept here (write-dist.ts).
+   * since, and it lists each of those files under the signature kept here (write/dist-state.ts).
    */
   inputs?: string;
 }

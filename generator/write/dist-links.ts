@@ -12,7 +12,7 @@ import { removeEmptyFolders } from './remove-empty-folders.ts';
  * making them again. At 10,000 records, 30,000 links took about a second where making
  * every page again took over 20. A link costs a name, not a copy of the data.
  *
- * write-dist.ts writes each file aside and renames it over the old one, which leaves the
+ * dist-files.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
  * loses its link. A file changed in place by hand changes under its link too, but no
  * longer has the size and modification time its entry in the manifest records: linked

@@ -50,7 +50,7 @@ export function startAhead(
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
  * time ahead of the writer, in the order it asks for them. An output with a thread of its
  * own (the search index) starts when the writer asks for it if there is a pool: writers
- * ask once the pool is closed and every other file is written (write-dist.ts), so that
+ * ask once the pool is closed and every other file is written (dist-state.ts, swapped-write.ts), so that
  * the index's thread (300 MB at 50,000 records) never holds its memory beside the pool's,
  * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
  * at once, to overlap the whole write: after a one-record edit it is the longest piece of

@@ -1,0 +1,566 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { generatorFingerprint } from '../model/generator.ts';
+import {
+  type CarriedFiles,
+  contentOf,
+  type FileContent,
+  type LazyOutput,
+  type Output,
+  type OutputPart,
+  outputKey,
+} from '../model/outputs.ts';
+import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
+import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
+import { checkDistSoon, checkListOf, type DistCheck, foldersOf } from './dist-check.ts';
+import { DistFiles } from './dist-files.ts';
+import { type DistLinks, openDistLinks } from './dist-links.ts';
+import {
+  type ManifestDirectories,
+  type ManifestEntries,
+  type ManifestHeader,
+  manifestDirectories,
+  manifestEntries,
+  type PartList,
+  type PartLists,
+  partLists,
+  readManifest,
+  writeManifest,
+} from './dist-manifest.ts';
+import { renderAhead, startAhead } from './render-ahead.ts';
+import type { PartsAt } from './write-parts.ts';
+import {
+  type OfParts,
+  recordsIn,
+  type WriteOptions,
+  type WriteSummary,
+  writeOrder,
+} from './write-plan.ts';
+
+export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
+  /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
+  carried?: CarriedFiles[];
+  /** The inputs of the write that settled the carried files under their keys (KeptRecords.inputs), if it finished. */
+  carriedAsOf?: string;
+}
+
+export interface DistOptions {
+  /**
+   * For a process that owns dist/ while it runs (npm run dev): after its first write has
+   * checked every file, later writes trust what this process wrote instead of checking
+   * each file again, and know what is stale without walking dist/.
+   */
+  trusted?: boolean;
+  /**
+   * A folder of the cache, beside the manifest, where every file of dist/ is hard-linked
+   * (dist-links.ts): should dist/ be gone (a fresh checkout with the cache kept: what a
+   * deploy builds from), its files are linked back rather than made again.
+   */
+  links?: string;
+}
+
+/**
+ * A write that finds at most this many parts new writes its files of parts beside the rest
+ * (after the files those few parts are read from). More, and they are written after the
+ * rest: their parts hold every twin they are read from, and so the corpus.
+ */
+const FEW_NEW_PARTS = 64;
+
+/** What one in-place write has settled so far: the files dist/ is to hold, what changed, and its size. */
+class Tally {
+  readonly settled = new Set<string>();
+  readonly changed: string[] = [];
+  bytes = 0;
+  done = 0;
+  total = 0;
+
+  constructor(
+    private readonly previous: ManifestEntries,
+    readonly progress: Progress,
+  ) {}
+
+  /** Counts a file dist/ is to hold, as it now holds it. */
+  keep(file: string): void {
+    const entry = this.previous.get(file);
+    if (entry) {
+      this.settled.add(file);
+      this.bytes += entry[1];
+    }
+  }
+
+  step(): void {
+    this.progress('write', this.done++, this.total);
+  }
+}
+
+/** A file of parts to write, with where its kept parts are in the file dist/ holds. */
+interface PartsToWrite {
+  index: number;
+  file: string;
+  output: OfParts;
+  at: PartsAt;
+}
+
+/** The records carried as recorded (InPlaceWriteOptions.carriedAsOf), which the write neither looks up nor notes one by one. */
+interface AsRecorded {
+  groups: CarriedFiles[];
+  files: number;
+}
+
+/**
+ * dist/ as a long-lived build sees it: the manifest of what its last write left there (in
+ * the cache, dist-manifest.ts), the check of dist/ against it (dist-check.ts), and the
+ * files written or deleted ahead of a build (npm run dev). A write renders and writes only
+ * what changed: a file counts as unchanged only when its key is the one it was last
+ * written under and it still has the size and modification time it was left with, so a
+ * file edited or removed by hand in dist/ is written again.
+ */
+export class DistState {
+  readonly #root: string;
+  readonly #manifestFile: string;
+  readonly #trusted: boolean;
+  readonly #links: DistLinks | undefined;
+  readonly #files: DistFiles;
+  /** The manifest's small file as it is now: this process keeps it as it writes it (the generator that wrote dist/, the inputs it holds). */
+  #header: ManifestHeader | undefined;
+  /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
+  #previous: ManifestEntries;
+  readonly #folders: ManifestDirectories;
+  readonly #parts: PartLists;
+  /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
+  #verified = false;
+  /** The check of dist/ against `#previous` for the write to come, started with the build. */
+  #checking: Promise<DistCheck> | undefined;
+  /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
+  #altered: Set<string> | undefined;
+  #gone: Set<string> | undefined;
+  /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
+  readonly #ahead = new Set<string>();
+  /** Texts started by `prepare` for the build in progress, by file. */
+  readonly #early = new Map<string, Promise<FileContent>>();
+
+  constructor(outDir: string, manifestFile: string, { trusted = false, links }: DistOptions = {}) {
+    this.#root = path.resolve(outDir);
+    this.#manifestFile = manifestFile;
+    this.#trusted = trusted;
+    this.#header = readManifest(manifestFile, this.#root);
+    this.#links = links === undefined ? undefined : openDistLinks(links, this.#root);
+    // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
+    // it holds none of the files the manifest lists, which is then neither read nor checked.
+    const wasGone = !existsSync(this.#root);
+    this.#previous = manifestEntries(manifestFile, {
+      empty: wasGone && (!this.#links || this.#links.fresh),
+    });
+    const empty = wasGone && !this.#links?.restore(this.#previous);
+    if (empty && this.#previous.size) this.#previous = manifestEntries(manifestFile, { empty });
+    // Links to files no manifest lists are of no use, and would keep their texts on disk.
+    if (!this.#previous.size) this.#links?.clear();
+    this.#folders = manifestDirectories(manifestFile, { empty });
+    this.#parts = partLists(manifestFile);
+    this.#files = new DistFiles(this.#root, this.#links, {
+      changing: () => this.#changing(),
+      placed: (file) => {
+        this.#altered?.delete(file);
+        this.#gone?.delete(file);
+      },
+    });
+  }
+
+  /**
+   * Marks the start of a build, before it reads the content: files written or deleted
+   * ahead from now on are newer than what that build reads, and its `write` leaves them.
+   * Unless dist/ is trusted, its check against the manifest starts now, on another thread
+   * when dist/ holds many files, so that it is done by the time of the write.
+   */
+  begin(): void {
+    this.#ahead.clear();
+    this.#early.clear();
+    // A check started for a build that stopped before its write may no longer be true.
+    this.#checking = undefined;
+    this.#altered = undefined;
+    this.#gone = undefined;
+    if (!this.#verified) void this.#check().catch(() => undefined);
+  }
+
+  /**
+   * Whether dist/ holds exactly what a build from `inputs` (load/build-inputs.ts) writes:
+   * its last write was from these inputs, by this generator, and finished, and the check
+   * of dist/ finds every file as written and nothing else. Then the build has nothing to
+   * write or delete, and need not read the content at all: the summary of the write it
+   * spares, with the counts that write kept. Records what the check found as a write
+   * does, so the next check reads as little. Undefined otherwise, and then `write` takes
+   * the same check.
+   */
+  async current(
+    inputs: string,
+  ): Promise<
+    (WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined
+  > {
+    const counts = this.#header?.counts;
+    if (this.#header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
+    const found = this.#verified ? undefined : await this.#check();
+    if (found && (found.altered.length || found.unlisted.length)) return undefined;
+    this.#checking = undefined;
+    let bytes = 0;
+    for (const [, entry] of this.#previous.entries()) bytes += entry[1];
+    this.#record(inputs, counts, found?.read ?? []);
+    return { written: 0, deleted: 0, bytes, changed: [], files: this.#previous.size, counts };
+  }
+
+  /**
+   * Starts an output with a thread of its own (the search index) now, before the write,
+   * if dist/ does not hold it as it would be written: after a one-record edit it is the
+   * longest piece of work, and the rest of the site is made meanwhile. The build's write
+   * takes its text.
+   */
+  readonly prepare = (file: string, output: LazyOutput): void => {
+    if (output.renderElsewhere && this.#wanted(file, output))
+      startAhead(this.#early, file, output, this.#lastText(file));
+  };
+
+  /**
+   * Writes what changed and deletes what is stale, in five phases: the check of dist/ is
+   * taken; the files carried from the last build are settled; the outputs are settled
+   * (rendered and written where they changed); what no output claims is deleted; and what
+   * dist/ now holds is recorded. Every few milliseconds the write lets the event loop run,
+   * so a server in the same process keeps answering. It takes the files: `files` is
+   * emptied, and each output let go once settled.
+   */
+  async write(
+    files: Map<string, Output>,
+    inputs: string,
+    { progress = NO_PROGRESS, carried = [], carriedAsOf, ...options }: InPlaceWriteOptions = {},
+  ): Promise<WriteSummary> {
+    const { unlisted, read } = await this.#takeCheck();
+    this.#files.begin();
+    const tally = new Tally(this.#previous, progress);
+    const entries = [...files];
+    files.clear();
+    const asRecorded = await this.#settleCarried(carried.splice(0), carriedAsOf, entries, tally);
+    tally.total += entries.length;
+    progress('write', tally.done, tally.total);
+    await this.#settleOutputs(entries, tally, asRecorded, options);
+    const written = tally.changed.length;
+    const stale = this.#staleFiles(tally, asRecorded, unlisted);
+    this.#files.remove(stale);
+    tally.changed.push(...stale);
+    this.#record(inputs, options.counts, read);
+    return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
+  }
+
+  /**
+   * Writes these files now, ahead of the build that brings the rest of dist/ up to date
+   * (npm run dev serves an edited record's own files first). Deletes nothing, and leaves
+   * the manifest on disk as it was: should the process stop before the next `write`, that
+   * build finds these files changed and writes them again. The write of a build that began
+   * before (from content older than these files) leaves them as they are: the next settles them.
+   */
+  writeSome(files: Map<string, Output>): string[] {
+    const changed: string[] = [];
+    for (const [file, output] of files) {
+      const key = outputKey(output);
+      if (this.#intact(file, key)) continue;
+      this.#previous.set(file, this.#files.writeOne(file, output, key));
+      this.#ahead.add(file);
+      changed.push(file);
+    }
+    return changed;
+  }
+
+  /** Deletes these files now, as writeSome writes. */
+  removeSome(files: string[]): string[] {
+    const removed = files.filter((file) => this.#previous.has(file));
+    this.#files.remove(removed);
+    for (const file of removed) {
+      this.#previous.delete(file);
+      this.#ahead.add(file);
+    }
+    return removed;
+  }
+
+  /** The first phase of a write: what the check of dist/ found, the listed files not as recorded kept until each is written. */
+  async #takeCheck(): Promise<Pick<DistCheck, 'unlisted' | 'read'>> {
+    const found = this.#verified ? undefined : await this.#check();
+    this.#checking = undefined;
+    this.#altered = found && new Set(found.altered);
+    this.#gone = found && new Set(found.missing);
+    // Only the names the write needs to its end are kept: the check's own lists are let go.
+    return { unlisted: found?.unlisted ?? [], read: found?.read ?? [] };
+  }
+
+  /**
+   * The second phase: the files of records nothing changed for. Those dist/ holds as written
+   * are settled as they are (or, carried as recorded, not even looked up); the others join
+   * `entries`, made like any other output.
+   */
+  async #settleCarried(
+    carried: CarriedFiles[],
+    carriedAsOf: string | undefined,
+    entries: [string, Output][],
+    tally: Tally,
+  ): Promise<AsRecorded> {
+    const turn = eventLoopTurns();
+    /**
+     * Whether the manifest lists every carried file under the key it is carried with: the
+     * write that settled them under those keys is the last the manifest recorded, and
+     * nothing changed dist/ since (the first change drops the inputs from the manifest).
+     * Then only the check of dist/ can find one of them otherwise.
+     */
+    const carriedAsRecorded =
+      carriedAsOf !== undefined && carriedAsOf === this.#header?.inputs && !this.#ahead.size;
+    const altered = this.#altered;
+    const asRecorded: AsRecorded = { groups: [], files: 0 };
+    for (const group of carried) {
+      const pause = turn();
+      if (pause) await pause;
+      if (carriedAsRecorded && !(altered?.size && group.files().some((f) => altered.has(f)))) {
+        asRecorded.groups.push(group);
+        asRecorded.files += group.keys.length;
+        continue;
+      }
+      const groupFiles = group.files();
+      if (groupFiles.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
+        for (const file of groupFiles) tally.keep(file);
+        tally.done += groupFiles.length;
+        continue;
+      }
+      const outputs = group.outputs();
+      for (const [i, file] of groupFiles.entries()) entries.push([file, outputs[i]!]);
+    }
+    tally.done += asRecorded.files;
+    tally.total = tally.done;
+    return asRecorded;
+  }
+
+  /**
+   * The third phase: every output settled, kept where dist/ holds it as it would be written
+   * or it was written ahead, else rendered (by the page threads when there are many,
+   * render-ahead.ts) and written. The files of parts are written once the files their new
+   * parts are read from are; the outputs with a thread of their own, last.
+   */
+  async #settleOutputs(
+    entries: [string, Output][],
+    tally: Tally,
+    asRecorded: AsRecorded,
+    options: Omit<InPlaceWriteOptions, 'progress' | 'carried' | 'carriedAsOf'>,
+  ): Promise<void> {
+    const elsewhere = renderAhead(entries, this.#wanted, {
+      threads: options.threads,
+      early: this.#early,
+      previous: this.#lastText,
+      records: recordsIn(options.counts),
+    });
+    this.#early.clear();
+    const turn = eventLoopTurns();
+    const [first, ownThread, ofParts] = writeOrder(entries);
+    const settleAt = async (index: number, text = elsewhere.at(index)) => {
+      const [file, output] = entries[index]!;
+      tally.step();
+      const pause = turn();
+      if (pause) await pause;
+      const rendered = text && (await text);
+      this.#settle(file, outputKey(output), () => rendered ?? output, tally);
+      // A hole from here on: the output (a page's render, holding the corpus) can go.
+      delete entries[index];
+    };
+    const parts = this.#partsToWrite(ofParts, entries, tally);
+    // The files their new parts are read from, when few: settled first, the files of parts then written beside the rest.
+    const readFrom = parts.readFrom.length <= FEW_NEW_PARTS ? new Set(parts.readFrom) : undefined;
+    const before = readFrom ? first.filter((index) => readFrom.has(entries[index]![0])) : first;
+    const after = readFrom ? first.filter((index) => !readFrom.has(entries[index]![0])) : [];
+    let partsWritten: Promise<unknown> = Promise.resolve();
+    try {
+      for (const index of before) await settleAt(index);
+      partsWritten = this.#writeFilesOfParts(parts.toWrite, entries, tally, asRecorded);
+      // Its failure is thrown where it is awaited, below, not taken for an unhandled one meanwhile.
+      partsWritten.catch(() => undefined);
+      for (const index of after) await settleAt(index);
+      await elsewhere.closePool();
+      // Before the outputs with a thread of their own: the parts hold their twins, and so the corpus.
+      await partsWritten;
+      for (const index of ownThread) await settleAt(index);
+    } finally {
+      await partsWritten.catch(() => undefined);
+      await elsewhere.close();
+    }
+  }
+
+  /** Keeps what was written ahead or is intact, else writes the output (made only then). */
+  #settle(file: string, key: string, output: () => Output, tally: Tally): void {
+    if (!this.#ahead.has(file) && !this.#intact(file, key)) {
+      tally.changed.push(file);
+      // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
+      this.#previous.set(file, this.#files.writeOne(file, output(), key));
+    }
+    tally.keep(file);
+  }
+
+  /**
+   * The files of parts to write, each with where its kept parts are in the file dist/ holds
+   * (the others are kept as they are), and the files their new parts are read from.
+   */
+  #partsToWrite(
+    ofParts: number[],
+    entries: [string, Output][],
+    tally: Tally,
+  ): { toWrite: PartsToWrite[]; readFrom: string[] } {
+    const toWrite: PartsToWrite[] = [];
+    for (const index of ofParts) {
+      const [file, output] = entries[index]! as [string, OfParts];
+      if (!this.#ahead.has(file) && !this.#intact(file, output.signature)) {
+        toWrite.push({ index, file, output, at: this.#partsNow(file) });
+        continue;
+      }
+      tally.keep(file);
+      tally.step();
+      delete entries[index];
+    }
+    const readFrom = toWrite.flatMap(({ output, at }) =>
+      output.parts.filter((part) => !at.has(part.key)).map((part) => part.file),
+    );
+    return { toWrite, readFrom };
+  }
+
+  /**
+   * Writes the files of parts. A part's text is read from the file it was written to when
+   * this write settled it, or carried it as recorded (and nothing wrote it ahead since);
+   * else it is rendered.
+   */
+  #writeFilesOfParts(
+    toWrite: PartsToWrite[],
+    entries: [string, Output][],
+    tally: Tally,
+    asRecorded: AsRecorded,
+  ): Promise<unknown> {
+    const textOf = (part: OutputPart) =>
+      (tally.settled.has(part.file) || (asRecorded.files > 0 && this.#intact(part.file))) &&
+      !this.#ahead.has(part.file)
+        ? readFileSync(path.join(this.#root, part.file))
+        : Buffer.from(contentOf(part.output));
+    return Promise.all(
+      toWrite.map(async ({ index, file, output, at }) => {
+        tally.step();
+        tally.changed.push(file);
+        const keep = (parts: PartList) => this.#parts.set(file, parts);
+        this.#previous.set(file, await this.#files.writeOfParts(file, output, at, textOf, keep));
+        tally.keep(file);
+        delete entries[index];
+      }),
+    );
+  }
+
+  /**
+   * The fourth phase: the files dist/ is not to hold. Anything in dist/ goes, whoever put
+   * it there, so dist/ is exactly what a clean build writes; the manifest is left listing
+   * what dist/ holds now.
+   */
+  #staleFiles(tally: Tally, asRecorded: AsRecorded, unlisted: string[]): string[] {
+    const { settled } = tally;
+    const previous = this.#previous;
+    // Every file the manifest lists is settled or carried as recorded: none of them is stale, and the carried ones are what it lists besides.
+    if (
+      asRecorded.files > 0 &&
+      !this.#ahead.size &&
+      settled.size + asRecorded.files === previous.size
+    ) {
+      for (const [file, entry] of previous.entries())
+        if (!settled.has(file)) tally.bytes += entry[1];
+      return unlisted.filter((file) => !settled.has(file));
+    }
+    for (const group of asRecorded.groups) for (const file of group.files()) tally.keep(file);
+    const stale = [...previous.keys(), ...unlisted].filter(
+      (file) => !settled.has(file) && !this.#ahead.has(file) && !this.#gone?.has(file),
+    );
+    // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
+    for (const file of [...previous.keys()])
+      if (!settled.has(file) && !this.#ahead.has(file)) previous.delete(file);
+    return stale;
+  }
+
+  /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
+  #record(inputs: string, counts: ManifestHeader['counts'], read: readonly string[]): void {
+    this.#links?.fill(this.#previous.keys());
+    this.#recordFolders(
+      this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
+    );
+    // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
+    this.#previous.save();
+    this.#folders.save();
+    this.#header = {
+      outDir: this.#root,
+      inputs,
+      generator: generatorFingerprint(),
+      ...(counts && { counts }),
+    };
+    writeManifest(this.#manifestFile, this.#header);
+    this.#verified = this.#trusted;
+    this.#altered = undefined;
+    this.#gone = undefined;
+  }
+
+  /** Records each folder as it is now (dist-check.ts), or forgets it when it is gone. */
+  #recordFolders(names: Iterable<string>): void {
+    const now = Date.now();
+    for (const folder of names) {
+      const info = statSync(path.join(this.#root, folder), { throwIfNoEntry: false });
+      if (info?.isDirectory()) this.#folders.set(folder, [info.mtimeMs, now]);
+      else this.#folders.delete(folder);
+    }
+    this.#files.touched.clear();
+  }
+
+  /**
+   * Before the first change to dist/ since the manifest last named the inputs it holds,
+   * the manifest stops naming them: a write that stops halfway, or files written ahead
+   * (npm run dev) by a process that then stops, would otherwise leave dist/ a mix taken for
+   * the build of those inputs (by `current`, by npm start's check) once the content is
+   * back as it was.
+   */
+  #changing(): void {
+    if (this.#header?.inputs === undefined) return;
+    this.#header = { outDir: this.#root, generator: this.#header.generator };
+    writeManifest(this.#manifestFile, this.#header);
+  }
+
+  #check(): Promise<DistCheck> {
+    this.#checking ??= checkDistSoon(this.#root, checkListOf(this.#previous, this.#folders));
+    return this.#checking;
+  }
+
+  /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
+  #intact(file: string, key?: string): boolean {
+    const known = this.#previous.get(file);
+    if (!known || (key !== undefined && known[0] !== key)) return false;
+    if (this.#verified) return true;
+    if (this.#altered) return !this.#altered.has(file);
+    // Before the check is done (npm run dev writing an edited record during its first build): this file alone.
+    const info = statSync(path.join(this.#root, file), { throwIfNoEntry: false });
+    return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
+  }
+
+  /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
+  #partsNow(file: string): PartsAt {
+    const at: PartsAt = new Map();
+    const digest = this.#previous.get(file)?.[3];
+    const known =
+      digest === undefined || !this.#intact(file) ? undefined : this.#parts.get(file, digest);
+    let offset = 0;
+    for (const [key, length] of known ?? []) {
+      at.set(key, [offset, length]);
+      offset += length;
+    }
+    return at;
+  }
+
+  /** Whether a build must render and write this output: nothing wrote it ahead, and dist/ does not hold it as it would be written. */
+  readonly #wanted = (file: string, output: LazyOutput): boolean =>
+    !this.#ahead.has(file) && !this.#intact(file, output.signature);
+
+  /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
+  readonly #lastText = (file: string): string | undefined =>
+    !this.#ahead.has(file) &&
+    this.#header?.generator === generatorFingerprint() &&
+    this.#intact(file)
+      ? path.join(this.#root, file)
+      : undefined;
+}

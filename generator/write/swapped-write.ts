@@ -1,0 +1,89 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { contentOf, type LazyOutput, type Output } from '../model/outputs.ts';
+import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
+import { NO_PROGRESS } from '../progress/progress.ts';
+import { renderAhead } from './render-ahead.ts';
+import { writeParts } from './write-parts.ts';
+import { recordsIn, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
+
+/**
+ * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
+ * two builds. It takes the files: `files` is emptied, and each output let go once written.
+ * Their render functions hold the corpus, 350 MB at 50,000 records, which can then be
+ * collected before the search index's thread builds the index at the end (in a build
+ * small enough for it to start before the write, `early`, it is done before the pool starts).
+ */
+export async function writeDistSwapped(
+  outDir: string,
+  files: Map<string, Output>,
+  { progress = NO_PROGRESS, threads, counts, early }: WriteOptions = {},
+): Promise<WriteSummary> {
+  const target = path.resolve(outDir);
+  const staging = `${target}.staging-${process.pid}`;
+  const retired = `${target}.retired-${process.pid}`;
+  const total = files.size;
+  await rm(staging, { recursive: true, force: true });
+  let bytes = 0;
+  try {
+    const dirs = new Set([...files.keys()].map((f) => path.dirname(path.join(staging, f))));
+    for (const dir of [...dirs].sort()) mkdirSync(dir, { recursive: true });
+    let done = 0;
+    const entries = [...files];
+    files.clear();
+    const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
+    const [first, ownThread, ofParts] = writeOrder(entries);
+    // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
+    const places = ofParts.map(
+      (index) =>
+        [
+          entries[index]![0],
+          (entries[index]![1] as LazyOutput).parts!.map(({ key, prefix, file }) => ({
+            key,
+            prefix,
+            file,
+          })),
+        ] as const,
+    );
+    for (const index of ofParts) delete entries[index];
+    // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
+    // written and closed on libuv's threads) the main thread, which the page renderers wait on, spent three times as long.
+    const turn = eventLoopTurns();
+    const write = async (index: number, text = ahead.at(index)) => {
+      const pause = turn();
+      if (pause) await pause;
+      const [file, output] = entries[index]!;
+      const content = (await text) ?? contentOf(output);
+      // A hole from here on: nothing reads a written entry again.
+      delete entries[index];
+      bytes += Buffer.byteLength(content);
+      writeFileSync(path.join(staging, file), content);
+      progress('write', ++done, total);
+    };
+    try {
+      for (const index of first) await write(index);
+      await ahead.closePool();
+      for (const [file, parts] of places) {
+        bytes += (
+          await writeParts(path.join(staging, file), parts, (part) =>
+            readFileSync(path.join(staging, part.file)),
+          )
+        ).reduce((sum, [, length]) => sum + length, 0);
+        progress('write', ++done, total);
+      }
+      for (const index of ownThread) await write(index);
+    } finally {
+      await ahead.close();
+    }
+    await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(staging, target);
+    await rm(retired, { recursive: true, force: true });
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { written: total, deleted: 0, bytes };
+}

@@ -1,0 +1,49 @@
+import { type FileContent, isLazy, type LazyOutput, type Output } from '../model/outputs.ts';
+import type { Progress } from '../progress/progress.ts';
+import type { ManifestHeader } from './dist-manifest.ts';
+
+/** What a write did. */
+export interface WriteSummary {
+  written: number;
+  deleted: number;
+  /** Size of dist/ after the write. */
+  bytes: number;
+  /** The files written and deleted, as paths in dist/ (an in-place write only: a swapped write replaces everything). */
+  changed?: string[];
+}
+
+export interface WriteOptions {
+  progress?: Progress;
+  /** Threads that render pages; default every core. */
+  threads?: number;
+  /**
+   * The build's counts of what it wrote from (records by collection): how much memory it
+   * may take (render-ahead.ts), and, in place, kept with the inputs for a build that finds
+   * nothing to do (DistState.current).
+   */
+  counts?: ManifestHeader['counts'];
+  /** Outputs with a thread of their own started before the write (startAhead), by file: their texts are taken, not started again. */
+  early?: ReadonlyMap<string, Promise<FileContent>>;
+}
+
+/** The records a write's counts hold, when it was given them. */
+export const recordsIn = (counts: ManifestHeader['counts']): number | undefined =>
+  counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
+
+/** A file of parts, as emit/ composes it (llms-full.txt). */
+export type OfParts = LazyOutput & Required<Pick<LazyOutput, 'parts'>>;
+
+/**
+ * The order files are written in, as indexes of `entries`: first every file but two kinds;
+ * then the files of parts (made of the others as written); last the outputs with a thread
+ * of their own (render-ahead.ts says when each starts). By then every other output, and so
+ * the corpus its render holds, has been let go.
+ */
+export function writeOrder(
+  entries: readonly [string, Output][],
+): [first: number[], ownThread: number[], ofParts: number[]] {
+  const order: [number[], number[], number[]] = [[], [], []];
+  for (const [index, [, output]] of entries.entries())
+    order[!isLazy(output) ? 0 : output.parts ? 2 : output.renderElsewhere ? 1 : 0].push(index);
+  return order;
+}
