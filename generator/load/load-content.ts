@@ -4,7 +4,13 @@ import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../../core/co
 import { paths } from '../../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
 import { ContentError, type Problem } from '../model/problems.ts';
-import { keepSiteIndex, linkProblems, referenceProblems, sitePathsOf } from './check-links.ts';
+import {
+  keepSiteIndex,
+  linkProblems,
+  referenceProblems,
+  type SiteIndex,
+  sitePathsOf,
+} from './check-links.ts';
 import type { BuildCache } from '../cache/build-cache.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './analyze-files.ts';
@@ -46,17 +52,61 @@ interface Analyzed {
  * problem of every file, so one build run shows everything there is to fix.
  */
 export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<Corpus> {
-  const problems: Problem[] = [];
-  // As problemName names them, without resolving each of 10,000 paths against the working directory.
+  const reader = options.reader ?? contentReader();
+  const { jobs, slugOf, problems } = await contentFiles(contentDir, reader);
+  const analyses = await analyzeFiles(jobs, {
+    cache: options.cache,
+    threads: options.threads,
+    progress: options.progress,
+    reader,
+  });
+  const data = dataFiles(jobs, analyses, problems, options.baseUrl);
+  const { pageFiles, analyzed } = analyzedFiles(jobs, analyses, slugOf, problems);
+  const index = await checkAcrossFiles(analyzed, pageFiles, problems, options.cache);
+  if (problems.length || !data) {
+    throw new ContentError(
+      problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+    );
+  }
+  const turn = eventLoopTurns();
+  const records = {} as Record<CollectionKey, ContentRecord[]>;
+  for (const key of COLLECTION_KEYS) {
+    await turn();
+    records[key] = analyzed[key]
+      .map(({ file, slug, analysis }) => toRecord(data.site, key, file, slug, analysis))
+      .sort(compareRecords);
+  }
+  keepSiteIndex(records, index);
+  const pages = Object.fromEntries(
+    pageFiles.map(({ file, slug, analysis }) => [
+      slug,
+      {
+        name: slug,
+        file,
+        title: String(analysis.meta.data.title),
+        description: String(analysis.meta.data.description),
+        source: analysis.source,
+        body: analysis.body,
+      },
+    ]),
+  ) as Corpus['pages'];
+  return { ...data, pages, records };
+}
+
+/**
+ * The files to analyze: the data files, the required pages, then each collection's
+ * records (a .md file right in the collection's folder), with each record's slug by its
+ * place among them. Any other Markdown file is a problem (stray-content.ts).
+ */
+async function contentFiles(contentDir: string, reader: ContentReader) {
+  // As problemName names them, without resolving every path against the working directory.
   const inContent = pathsUnder(path.relative(process.cwd(), contentDir));
   // Absolute, as the content reader knows files.
   const inRoot = pathsUnder(path.resolve(contentDir));
-
-  const dataFiles = Object.keys(DATA_FILE_SCHEMAS).map(
-    (name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }),
-  );
   const jobs: ContentFile[] = [
-    ...dataFiles,
+    ...Object.keys(DATA_FILE_SCHEMAS).map(
+      (name): ContentFile => ({ file: inRoot(name), relative: inContent(name), kind: 'data' }),
+    ),
     ...REQUIRED_PAGES.map(
       (name): ContentFile => ({
         file: inRoot(`pages/${name}.md`),
@@ -65,7 +115,6 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       }),
     ),
   ];
-  const reader = options.reader ?? contentReader();
   const everyFile = (await reader.list(contentDir)).filter((f) => !isHidden(f));
   const inCollection = new Map<string, string[]>(COLLECTION_KEYS.map((key) => [key, []]));
   /** The records of a collection, if `f` is one of its records: a .md file right in the collection's folder. */
@@ -86,68 +135,68 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     }
   }
   const pageNames = new Set(REQUIRED_PAGES.map((name) => `pages/${name}.md`));
-  problems.push(
-    ...strayMarkdownProblems(
-      everyFile,
-      (f) => pageNames.has(f) || recordsHolding(f) !== undefined,
-      REQUIRED_PAGES,
-      inContent,
-    ),
-  );
-  const analyses = await analyzeFiles(jobs, {
-    cache: options.cache,
-    threads: options.threads,
-    progress: options.progress,
-    reader,
-  });
+  const isContent = (f: string) => pageNames.has(f) || recordsHolding(f) !== undefined;
+  const problems = strayMarkdownProblems(everyFile, isContent, REQUIRED_PAGES, inContent);
+  return { jobs, slugOf, problems };
+}
 
-  const [written, pricing, catalogue] = dataFiles.map(({ relative }, i) => {
-    const analysis = analyses[i];
-    if (!analysis) {
-      problems.push({
-        file: relative,
-        line: 1,
-        field: 'file',
-        what: 'does not exist',
-        fix: `create ${relative} (see docs/content-guide.md)`,
-      });
-      return undefined;
-    }
-    problems.push(...analysis.meta.problems);
-    return analysis.meta.problems.length ? undefined : analysis.meta.data;
-  }) as [Site | undefined, PricingSource | undefined, { images: InstanceImage[] } | undefined];
+/** The site settings, pricing and instance images, when each data file exists and is valid. */
+function dataFiles(
+  jobs: ContentFile[],
+  analyses: (AnalyzedFile | undefined)[],
+  problems: Problem[],
+  baseUrl: string | undefined,
+): Pick<Corpus, 'site' | 'pricing' | 'instanceImages'> | undefined {
+  const [written, pricing, catalogue] = jobs
+    .filter((job) => job.kind === 'data')
+    .map(({ relative }, i) => {
+      const analysis = analyses[i];
+      if (!analysis) {
+        problems.push(missing(relative, `create ${relative} (see docs/content-guide.md)`));
+        return undefined;
+      }
+      problems.push(...analysis.meta.problems);
+      return analysis.meta.problems.length ? undefined : analysis.meta.data;
+    }) as [Site | undefined, PricingSource | undefined, { images: InstanceImage[] } | undefined];
+  if (!written || !pricing || !catalogue) return undefined;
   // A copy: the analysed fields are kept for the next build (analyze-files.ts).
-  const site =
-    written && options.baseUrl
-      ? { ...written, baseUrl: options.baseUrl.replace(/\/+$/, '') }
-      : written;
+  const site = baseUrl ? { ...written, baseUrl: baseUrl.replace(/\/+$/, '') } : written;
+  return { site, pricing, instanceImages: catalogue.images };
+}
 
+const missing = (file: string, fix: string): Problem => ({
+  file,
+  line: 1,
+  field: 'file',
+  what: 'does not exist',
+  fix,
+});
+
+/** The analyzed pages, and each collection's records with a valid slug; the problems of each file. */
+function analyzedFiles(
+  jobs: ContentFile[],
+  analyses: (AnalyzedFile | undefined)[],
+  slugOf: string[],
+  problems: Problem[],
+) {
   const pageFiles: Analyzed[] = [];
   const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<
     CollectionKey,
     Analyzed[]
   >;
-  for (let i = dataFiles.length; i < jobs.length; i++) {
-    const job = jobs[i]!;
+  for (const [i, job] of jobs.entries()) {
     const analysis = analyses[i];
+    if (job.kind === 'data') continue;
     if (job.kind === 'page') {
       if (!analysis) {
-        problems.push({
-          file: job.relative,
-          line: 1,
-          field: 'file',
-          what: 'does not exist',
-          fix: `create ${job.relative} with a title, a description and a body`,
-        });
+        problems.push(
+          missing(job.relative, `create ${job.relative} with a title, a description and a body`),
+        );
         continue;
       }
       problems.push(...analysis.meta.problems);
-      pageFiles.push({
-        file: job.relative,
-        at: job.file,
-        slug: path.basename(job.file, '.md'),
-        analysis,
-      });
+      const slug = path.basename(job.file, '.md');
+      pageFiles.push({ file: job.relative, at: job.file, slug, analysis });
       continue;
     }
     if (!analysis) continue;
@@ -163,22 +212,35 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
       continue;
     }
     problems.push(...analysis.meta.problems);
-    analyzed[job.kind as CollectionKey].push({ file: job.relative, at: job.file, slug, analysis });
+    analyzed[job.kind].push({ file: job.relative, at: job.file, slug, analysis });
   }
+  return { pageFiles, analyzed };
+}
 
+/**
+ * The checks that need every file: references to other records, links to the site's
+ * pages. A file's checks depend on its text and on which records there are (the site's
+ * paths follow from them): a text that passed them against the same records passes again,
+ * as the last analyses note.
+ */
+async function checkAcrossFiles(
+  analyzed: Record<CollectionKey, Analyzed[]>,
+  pageFiles: Analyzed[],
+  problems: Problem[],
+  cache: BuildCache | undefined,
+): Promise<SiteIndex> {
   // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
   const slugs = Object.fromEntries(
     COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))]),
   ) as Record<CollectionKey, Set<string>>;
   const isSitePath = sitePathsOf(slugs);
-  // A file's checks depend on its text and on which records there are (the site's paths follow from them): a text that passed them against the same records passes again.
   const recordsKey = hash(
     'sha1',
     COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'),
     'base64url',
   );
-  const last = options.cache && lastAnalysesOf(options.cache);
+  const last = cache && lastAnalysesOf(cache);
   for (const { file, at, analysis } of [
     ...COLLECTION_KEYS.flatMap((k) => analyzed[k]),
     ...pageFiles,
@@ -194,36 +256,7 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
     if (last && !found.length) noteChecked(last, at, recordsKey);
   }
   last?.save();
-
-  if (problems.length || !site || !pricing || !catalogue) {
-    throw new ContentError(
-      problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
-    );
-  }
-
-  const records = {} as Record<CollectionKey, ContentRecord[]>;
-  for (const key of COLLECTION_KEYS) {
-    await turn();
-    records[key] = analyzed[key]
-      .map(({ file, slug, analysis }) => toRecord(site, key, file, slug, analysis))
-      .sort(compareRecords);
-  }
-  keepSiteIndex(records, { slugs, isSitePath });
-  const pages = Object.fromEntries(
-    pageFiles.map(({ file, slug, analysis }) => [
-      slug,
-      {
-        name: slug,
-        file,
-        title: String(analysis.meta.data.title),
-        description: String(analysis.meta.data.description),
-        source: analysis.source,
-        body: analysis.body,
-      },
-    ]),
-  ) as Corpus['pages'];
-
-  return { site, pricing, instanceImages: catalogue.images, pages, records };
+  return { slugs, isSitePath };
 }
 
 /** How problems name a file, and part of what its outputs depend on (analyze-files.ts). */

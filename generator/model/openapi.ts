@@ -188,209 +188,225 @@ export function openApiDocument(corpus: Corpus) {
           'Illustrative isolated-browser instance and key contract, served for trial under /orgs',
       },
     ],
-    paths: {
-      [paths.apiIndex]: {
-        get: {
-          operationId: 'getApiIndex',
-          tags: ['Discovery'],
-          summary: 'API index',
-          description:
-            'Lists every collection with its count and URL templates, and the other endpoints.',
-          responses: readResponses(ok('The API index', ref('ApiIndex'))),
-        },
-      },
-      ...Object.assign({}, ...COLLECTION_KEYS.map(collectionPaths)),
-      [paths.apiSearch]: {
-        get: {
-          operationId: 'searchContent',
-          tags: ['Discovery'],
-          summary: 'Search every collection',
-          description:
-            'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
-          parameters: [
-            {
-              name: 'q',
-              in: 'query',
-              required: true,
-              description: 'Search terms',
-              schema: { type: 'string', minLength: 1 },
-            },
-            limitParam(
-              'Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.',
-            ),
-          ],
-          responses: readResponses(ok('Matching records, best first', ref('SearchResults')), {
-            '400': response('BadRequest'),
-          }),
-        },
-      },
-      [paths.apiPricing]: {
-        get: {
-          operationId: 'getPricing',
-          tags: ['Discovery'],
-          summary: 'Pricing of the extension',
-          responses: readResponses(
-            ok('Plans, trial terms and what every plan includes', ref('Pricing')),
-          ),
-        },
-      },
-      '/api/contact': contactOperation(
-        'sendContactMessage',
-        'Send a message to the team',
-        'ContactMessage',
-      ),
-      '/api/newsletter': contactOperation(
-        'subscribeNewsletter',
-        'Subscribe to the newsletter',
-        'Signup',
-      ),
-      '/api/waitlist': contactOperation('joinWaitlist', 'Join the waitlist', 'Signup'),
-      '/api/sandbox-early-access': contactOperation(
-        'requestSandboxEarlyAccess',
-        'Request early access to sandbox',
-        'Signup',
-      ),
-      '/orgs/{org_uuid}/api/instances': {
-        parameters: [orgParam],
-        get: {
-          operationId: 'listInstances',
-          tags: ['Instances (proposed)'],
-          summary: 'List instances (scope instances:read)',
-          security: [{ bearerAuth: ['instances:read'] }],
-          responses: {
-            '200': { description: "The organization's instances", ...json(ref('InstanceList')) },
-            ...authErrors,
-          },
-        },
-        post: {
-          operationId: 'createInstance',
-          tags: ['Instances (proposed)'],
-          summary: 'Create an instance (scope instances:write)',
-          security: [{ bearerAuth: ['instances:write'] }],
-          requestBody: { required: true, ...json(ref('CreateInstance')) },
-          responses: {
-            '201': {
-              description: 'Created; status is running',
-              headers: {
-                Location: {
-                  description: 'URL of the new instance',
-                  schema: { type: 'string', format: 'uri' },
-                },
-              },
-              ...json(ref('Instance')),
-            },
-            '400': response('BadRequest'),
-            '413': {
-              description: 'The body is larger than the endpoint accepts',
-              ...json(ref('Error')),
-            },
-            '415': { description: 'The body is not JSON', ...json(ref('Error')) },
-            ...authErrors,
-          },
-        },
-      },
-      '/orgs/{org_uuid}/api/instances/{instance_uuid}': {
-        parameters: [
-          orgParam,
-          {
-            name: 'instance_uuid',
-            in: 'path',
-            required: true,
-            description: 'A UUID; anything else is 404',
-            schema: { type: 'string', format: 'uuid' },
-          },
-        ],
-        delete: {
-          operationId: 'deleteInstance',
-          tags: ['Instances (proposed)'],
-          summary: 'Delete an instance irreversibly (scope instances:write)',
-          security: [{ bearerAuth: ['instances:write'] }],
-          responses: { '204': { description: 'Deleted, with its data' }, ...authErrors },
-        },
-      },
-      '/orgs/{org_uuid}/api/key': {
-        parameters: [orgParam],
-        get: {
-          operationId: 'inspectKey',
-          tags: ['Instances (proposed)'],
-          summary: 'Inspect the active key',
-          security: [{ bearerAuth: [] }],
-          responses: {
-            '200': {
-              description: 'The active key, without its secret',
-              ...json(ref('KeyInspection')),
-            },
-            ...authErrors,
-          },
-        },
-      },
-      '/orgs/{org_uuid}/api/key/rotate': {
-        parameters: [orgParam],
-        post: {
-          operationId: 'rotateKey',
-          tags: ['Instances (proposed)'],
-          summary: 'Rotate the key; the old key stops working at once',
-          security: [{ bearerAuth: [] }],
-          responses: {
-            '200': {
-              description: 'The new key; its secret is shown only here',
-              ...json(ref('KeyRotation')),
-            },
-            ...authErrors,
-          },
-        },
-      },
-    },
+    paths: { ...readPaths(), ...formPaths, ...instancePaths },
     components: {
       schemas: { ...API_SCHEMAS, ...recordSchemas },
-      securitySchemes: {
-        bearerAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'An organization API key (sk_...) in Authorization: Bearer',
-        },
-      },
-      headers: {
-        'RateLimit-Limit': {
-          description: 'Requests allowed in the window',
-          schema: { type: 'integer' },
-        },
-        'RateLimit-Remaining': {
-          description: 'Requests left in the current window',
-          schema: { type: 'integer' },
-        },
-        'RateLimit-Reset': {
-          description: 'Seconds until the window resets',
-          schema: { type: 'integer' },
-        },
-        'RateLimit-Policy': {
-          description: 'The policy, e.g. 600;w=60',
-          schema: { type: 'string' },
-        },
-        'Retry-After': {
-          description: 'Seconds to wait before retrying',
-          schema: { type: 'integer' },
-        },
-        Allow: { description: 'Methods the path supports', schema: { type: 'string' } },
-      },
-      responses: {
-        BadRequest: errorResponse(
-          'The request is invalid; code is invalid_request, missing_field or invalid_email',
-        ),
-        NotFound: errorResponse('The collection, record or path does not exist (code not_found)'),
-        MethodNotAllowed: errorResponse('The method is not supported (code method_not_allowed)', {
-          Allow: { $ref: '#/components/headers/Allow' },
-        }),
-        RateLimited: errorResponse('Rate limit exceeded (code rate_limited)', {
-          'Retry-After': { $ref: '#/components/headers/Retry-After' },
-          ...rateLimitHeaders,
-        }),
-        InternalError: errorResponse('Unexpected server error (code internal_error)'),
-        Unauthorized: errorResponse('Missing or invalid API key (code unauthorized)', {
-          'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
-        }),
-        Forbidden: errorResponse('The key lacks the scope this operation needs (code forbidden)'),
-      },
+      ...COMPONENTS,
     },
   };
 }
+
+/** The read API's paths: its index, each collection's list and records, search and pricing. */
+const readPaths = () => ({
+  [paths.apiIndex]: {
+    get: {
+      operationId: 'getApiIndex',
+      tags: ['Discovery'],
+      summary: 'API index',
+      description:
+        'Lists every collection with its count and URL templates, and the other endpoints.',
+      responses: readResponses(ok('The API index', ref('ApiIndex'))),
+    },
+  },
+  ...Object.assign({}, ...COLLECTION_KEYS.map(collectionPaths)),
+  [paths.apiSearch]: {
+    get: {
+      operationId: 'searchContent',
+      tags: ['Discovery'],
+      summary: 'Search every collection',
+      description:
+        'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
+      parameters: [
+        {
+          name: 'q',
+          in: 'query',
+          required: true,
+          description: 'Search terms',
+          schema: { type: 'string', minLength: 1 },
+        },
+        limitParam(
+          'Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.',
+        ),
+      ],
+      responses: readResponses(ok('Matching records, best first', ref('SearchResults')), {
+        '400': response('BadRequest'),
+      }),
+    },
+  },
+  [paths.apiPricing]: {
+    get: {
+      operationId: 'getPricing',
+      tags: ['Discovery'],
+      summary: 'Pricing of the extension',
+      responses: readResponses(
+        ok('Plans, trial terms and what every plan includes', ref('Pricing')),
+      ),
+    },
+  },
+});
+
+/** The form posts: contact and sign-up endpoints. */
+const formPaths = {
+  '/api/contact': contactOperation(
+    'sendContactMessage',
+    'Send a message to the team',
+    'ContactMessage',
+  ),
+  '/api/newsletter': contactOperation(
+    'subscribeNewsletter',
+    'Subscribe to the newsletter',
+    'Signup',
+  ),
+  '/api/waitlist': contactOperation('joinWaitlist', 'Join the waitlist', 'Signup'),
+  '/api/sandbox-early-access': contactOperation(
+    'requestSandboxEarlyAccess',
+    'Request early access to sandbox',
+    'Signup',
+  ),
+};
+
+/** The proposed instance and key contract, served under /orgs. */
+const instancePaths = {
+  '/orgs/{org_uuid}/api/instances': {
+    parameters: [orgParam],
+    get: {
+      operationId: 'listInstances',
+      tags: ['Instances (proposed)'],
+      summary: 'List instances (scope instances:read)',
+      security: [{ bearerAuth: ['instances:read'] }],
+      responses: {
+        '200': { description: "The organization's instances", ...json(ref('InstanceList')) },
+        ...authErrors,
+      },
+    },
+    post: {
+      operationId: 'createInstance',
+      tags: ['Instances (proposed)'],
+      summary: 'Create an instance (scope instances:write)',
+      security: [{ bearerAuth: ['instances:write'] }],
+      requestBody: { required: true, ...json(ref('CreateInstance')) },
+      responses: {
+        '201': {
+          description: 'Created; status is running',
+          headers: {
+            Location: {
+              description: 'URL of the new instance',
+              schema: { type: 'string', format: 'uri' },
+            },
+          },
+          ...json(ref('Instance')),
+        },
+        '400': response('BadRequest'),
+        '413': {
+          description: 'The body is larger than the endpoint accepts',
+          ...json(ref('Error')),
+        },
+        '415': { description: 'The body is not JSON', ...json(ref('Error')) },
+        ...authErrors,
+      },
+    },
+  },
+  '/orgs/{org_uuid}/api/instances/{instance_uuid}': {
+    parameters: [
+      orgParam,
+      {
+        name: 'instance_uuid',
+        in: 'path',
+        required: true,
+        description: 'A UUID; anything else is 404',
+        schema: { type: 'string', format: 'uuid' },
+      },
+    ],
+    delete: {
+      operationId: 'deleteInstance',
+      tags: ['Instances (proposed)'],
+      summary: 'Delete an instance irreversibly (scope instances:write)',
+      security: [{ bearerAuth: ['instances:write'] }],
+      responses: { '204': { description: 'Deleted, with its data' }, ...authErrors },
+    },
+  },
+  '/orgs/{org_uuid}/api/key': {
+    parameters: [orgParam],
+    get: {
+      operationId: 'inspectKey',
+      tags: ['Instances (proposed)'],
+      summary: 'Inspect the active key',
+      security: [{ bearerAuth: [] }],
+      responses: {
+        '200': {
+          description: 'The active key, without its secret',
+          ...json(ref('KeyInspection')),
+        },
+        ...authErrors,
+      },
+    },
+  },
+  '/orgs/{org_uuid}/api/key/rotate': {
+    parameters: [orgParam],
+    post: {
+      operationId: 'rotateKey',
+      tags: ['Instances (proposed)'],
+      summary: 'Rotate the key; the old key stops working at once',
+      security: [{ bearerAuth: [] }],
+      responses: {
+        '200': {
+          description: 'The new key; its secret is shown only here',
+          ...json(ref('KeyRotation')),
+        },
+        ...authErrors,
+      },
+    },
+  },
+};
+
+/** What the operations refer to, beside the schemas. */
+const COMPONENTS = {
+  securitySchemes: {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'An organization API key (sk_...) in Authorization: Bearer',
+    },
+  },
+  headers: {
+    'RateLimit-Limit': {
+      description: 'Requests allowed in the window',
+      schema: { type: 'integer' },
+    },
+    'RateLimit-Remaining': {
+      description: 'Requests left in the current window',
+      schema: { type: 'integer' },
+    },
+    'RateLimit-Reset': {
+      description: 'Seconds until the window resets',
+      schema: { type: 'integer' },
+    },
+    'RateLimit-Policy': {
+      description: 'The policy, e.g. 600;w=60',
+      schema: { type: 'string' },
+    },
+    'Retry-After': {
+      description: 'Seconds to wait before retrying',
+      schema: { type: 'integer' },
+    },
+    Allow: { description: 'Methods the path supports', schema: { type: 'string' } },
+  },
+  responses: {
+    BadRequest: errorResponse(
+      'The request is invalid; code is invalid_request, missing_field or invalid_email',
+    ),
+    NotFound: errorResponse('The collection, record or path does not exist (code not_found)'),
+    MethodNotAllowed: errorResponse('The method is not supported (code method_not_allowed)', {
+      Allow: { $ref: '#/components/headers/Allow' },
+    }),
+    RateLimited: errorResponse('Rate limit exceeded (code rate_limited)', {
+      'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      ...rateLimitHeaders,
+    }),
+    InternalError: errorResponse('Unexpected server error (code internal_error)'),
+    Unauthorized: errorResponse('Missing or invalid API key (code unauthorized)', {
+      'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
+    }),
+    Forbidden: errorResponse('The key lacks the scope this operation needs (code forbidden)'),
+  },
+};

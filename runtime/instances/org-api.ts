@@ -86,6 +86,74 @@ export interface OrgApiOptions {
   now?: () => number;
 }
 
+/** What creating an instance needs of the API. */
+interface CreateContext extends Required<OrgApiOptions> {
+  fail: (
+    code: Parameters<typeof errorResponse>[0],
+    message: string,
+    hint: string,
+    headers?: HeadersInit,
+    status?: number,
+  ) => Response;
+}
+
+/** POST .../instances: the body checked field by field, each refusal saying what is allowed. */
+async function createFromRequest(
+  { store, provisioner, data, now, fail }: CreateContext,
+  route: Route,
+  request: Request,
+): Promise<Response> {
+  // The configured address, never the request's Host, which a client or a proxy may set to anything.
+  const origin = data.baseUrl;
+  const body = await readJsonBody(request);
+  if (!body.ok)
+    return fail(
+      'invalid_request',
+      body.problem.message,
+      body.problem.hint,
+      {},
+      body.problem.status,
+    );
+  const input = (
+    typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)
+      ? body.value
+      : undefined
+  ) as Record<string, unknown> | undefined;
+  if (!input)
+    return fail(
+      'invalid_request',
+      'The request body is not a JSON object.',
+      'Send {"image": "<image>", "size": "small"}.',
+    );
+  const images = (await data.instanceImages()).map((i) => i.id);
+  const imageHint = `Allowed images: ${images.join(', ')}.`;
+  const sizeHint = `Allowed sizes: ${INSTANCE_SIZES.join(', ')}.`;
+  if (input.image === undefined || input.image === null || input.image === '')
+    return fail('missing_field', 'The field "image" is required.', imageHint);
+  if (typeof input.image !== 'string' || !images.includes(input.image))
+    return fail(
+      'invalid_request',
+      `${JSON.stringify(input.image)} is not an available image.`,
+      imageHint,
+    );
+  if (input.size === undefined || input.size === null || input.size === '')
+    return fail('missing_field', 'The field "size" is required.', sizeHint);
+  if (typeof input.size !== 'string' || !(INSTANCE_SIZES as readonly string[]).includes(input.size))
+    return fail('invalid_request', `${JSON.stringify(input.size)} is not a size.`, sizeHint);
+  const instance = await createInstance(store, provisioner, {
+    org: route.org,
+    image: input.image,
+    size: input.size as InstanceSize,
+    origin,
+    now: now(),
+  });
+  const location = new URL(
+    `/orgs/${encodeURIComponent(route.org)}/api/instances/${instance.instance_uuid}`,
+    origin,
+  ).href;
+  return jsonResponse(instance, { status: 201, headers: { Location: location } });
+}
+
 export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgApiOptions) {
   const fail = (
     code: Parameters<typeof errorResponse>[0],
@@ -123,65 +191,13 @@ export function createOrgApi({ store, provisioner, data, now = Date.now }: OrgAp
     key: ActiveKey,
     request: Request,
   ): Promise<Response> {
-    // The configured address, never the request's Host, which a client or a proxy may set to anything.
-    const origin = data.baseUrl;
     switch (operation) {
       case 'listInstances': {
         const instances = await listInstances(store, route.org);
         return jsonResponse({ instances, total: instances.length });
       }
-      case 'createInstance': {
-        const body = await readJsonBody(request);
-        if (!body.ok)
-          return fail(
-            'invalid_request',
-            body.problem.message,
-            body.problem.hint,
-            {},
-            body.problem.status,
-          );
-        const input = (
-          typeof body.value === 'object' && body.value !== null && !Array.isArray(body.value)
-            ? body.value
-            : undefined
-        ) as Record<string, unknown> | undefined;
-        if (!input)
-          return fail(
-            'invalid_request',
-            'The request body is not a JSON object.',
-            'Send {"image": "<image>", "size": "small"}.',
-          );
-        const images = (await data.instanceImages()).map((i) => i.id);
-        const imageHint = `Allowed images: ${images.join(', ')}.`;
-        const sizeHint = `Allowed sizes: ${INSTANCE_SIZES.join(', ')}.`;
-        if (input.image === undefined || input.image === null || input.image === '')
-          return fail('missing_field', 'The field "image" is required.', imageHint);
-        if (typeof input.image !== 'string' || !images.includes(input.image))
-          return fail(
-            'invalid_request',
-            `${JSON.stringify(input.image)} is not an available image.`,
-            imageHint,
-          );
-        if (input.size === undefined || input.size === null || input.size === '')
-          return fail('missing_field', 'The field "size" is required.', sizeHint);
-        if (
-          typeof input.size !== 'string' ||
-          !(INSTANCE_SIZES as readonly string[]).includes(input.size)
-        )
-          return fail('invalid_request', `${JSON.stringify(input.size)} is not a size.`, sizeHint);
-        const instance = await createInstance(store, provisioner, {
-          org: route.org,
-          image: input.image,
-          size: input.size as InstanceSize,
-          origin,
-          now: now(),
-        });
-        const location = new URL(
-          `/orgs/${encodeURIComponent(route.org)}/api/instances/${instance.instance_uuid}`,
-          origin,
-        ).href;
-        return jsonResponse(instance, { status: 201, headers: { Location: location } });
-      }
+      case 'createInstance':
+        return createFromRequest({ store, provisioner, data, now, fail }, route, request);
       case 'deleteInstance':
         return (await deleteInstance(store, provisioner, route.org, route.instanceUuid!))
           ? new Response(null, { status: 204 })
