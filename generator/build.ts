@@ -6,7 +6,7 @@ import { loadContent } from './load/load-content.ts';
 import type { Corpus } from './model/corpus.ts';
 import { recordFiles, recordOutputs } from './render/record-outputs.ts';
 import { renderSite } from './render/render-site.ts';
-import { emitSite } from './emit/emit-site.ts';
+import { emitApi, emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
@@ -218,7 +218,11 @@ export function createBuilder(options: BuilderOptions): Builder {
   };
 }
 
-/** The stages after load: the website rendered, then the machine-readable files emitted from it. */
+/**
+ * The stages after load: the API's files are emitted from the corpus (the search index
+ * then starts on a thread of its own), the website is rendered, and the files made of it
+ * (the llms files, the sitemap) are emitted.
+ */
 async function outputsOf(
   corpus: Corpus,
   options: {
@@ -228,8 +232,9 @@ async function outputsOf(
   },
 ) {
   const files = new SiteFiles();
+  await emitApi(corpus, files, options);
   const rendered = await renderSite(corpus, files, options);
-  await emitSite(corpus, rendered, files, options);
+  await emitSite(corpus, rendered, files);
   return { files: files.take(), carried: rendered.carried, records: rendered.records };
 }
 

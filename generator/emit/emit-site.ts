@@ -35,19 +35,15 @@ export interface EmitOptions {
 }
 
 /**
- * The machine-readable files into `files`: the read API's documents and lists, the search
- * index and the functions' data, the llms files (llms-full.txt made of the rendered
- * twins, which it takes), the sitemap and feed, and the host's rules.
+ * The files made of the rendered site into `files`: the llms files (llms-full.txt made of
+ * the rendered twins, which it takes), the sitemap and feed, and the host's rules.
  */
 export async function emitSite(
   corpus: Corpus,
   rendered: Pick<RenderedSite, 'twins' | 'sitemap'>,
   files: SiteFiles,
-  { startEarly }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
-  await emitApi(corpus, files, startEarly);
-  await turn();
   files.put(paths.llms.slice(1), llmsTxt(corpus));
   await turn();
   files.put(paths.llmsFull.slice(1), await llmsFull(corpus, rendered.twins));
@@ -60,8 +56,16 @@ export async function emitSite(
   files.put(HEADERS_FILE, headersFile());
 }
 
-/** The API's documents and lists, the search index made from the lists, and the functions' data. */
-async function emitApi(corpus: Corpus, files: SiteFiles, startEarly: EmitOptions['startEarly']) {
+/**
+ * The read API's documents and lists, the search index made from the lists, and the
+ * functions' data into `files`: made of the corpus alone, before the site is rendered, so
+ * that the search index's thread starts as soon as it can.
+ */
+export async function emitApi(
+  corpus: Corpus,
+  files: SiteFiles,
+  { startEarly }: EmitOptions = {},
+): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
   files.put(apiFile(paths.apiIndex), jsonFile(apiIndex(corpus)));
