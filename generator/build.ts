@@ -10,7 +10,6 @@ import { emitApi, emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
-import { forgoOptimizingCompiler } from './parallel/optimizing-compiler.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress/progress.ts';
 import {
@@ -31,7 +30,6 @@ import {
   outputManifestFile,
   recordSignaturesFile,
 } from './cache/build-cache.ts';
-import { generatorFingerprint } from './model/generator.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './render/record-signatures.ts';
 
 export interface BuildOptions {
@@ -43,8 +41,6 @@ export interface BuildOptions {
   /** Threads that analyze content files and render pages; default every core. */
   threads?: number;
   progress?: Progress;
-  /** The process ends with this build (npm run build): V8 may be set for this build alone (optimizing-compiler.ts). */
-  oneShot?: boolean;
 }
 
 export interface BuildSummary {
@@ -157,13 +153,6 @@ export function createBuilder(options: BuilderOptions): Builder {
         return summarize(current, current, started);
       }
       lastRecords ??= readKeptRecords(signaturesFile);
-      // A few files changed since a build of this generator: a small build.
-      if (
-        options.oneShot &&
-        known !== undefined &&
-        lastRecords?.generator === generatorFingerprint()
-      )
-        forgoOptimizingCompiler((await reader.list(options.contentDir)).length);
       let corpus: Corpus | undefined = await loadContent(options.contentDir, {
         baseUrl: options.baseUrl,
         cache,

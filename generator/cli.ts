@@ -50,7 +50,6 @@ async function main(): Promise<number> {
       baseUrl,
       cacheDir: values['no-cache'] ? undefined : values['cache-dir'],
       progress: reporter.progress,
-      oneShot: true,
     });
     reporter.done();
     const records = Object.values(summary.records).reduce((a, b) => a + b, 0);

@@ -3,26 +3,10 @@
 // The bundle is made with esbuild whenever the generator's sources, the shared definitions
 // or the lockfile change (its name is a hash of them), and kept in node_modules/.cache/.
 // Plain JavaScript: it must start without any loader.
-import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { cleanBuildNodeArgs } from './clean-build-node-args.mjs';
+import { pathToFileURL } from 'node:url';
 import { generatorFingerprint } from './model/generator-fingerprint.mjs';
-
-// A clean build starts again under the V8 settings it wants, which cannot be changed once a process runs.
-const args = process.argv.slice(2);
-const nodeArgs = cleanBuildNodeArgs(process.execArgv, args);
-if (nodeArgs) {
-  const { status, signal, error } = spawnSync(
-    process.execPath,
-    [...nodeArgs, fileURLToPath(import.meta.url), ...args],
-    { stdio: 'inherit' },
-  );
-  if (error) throw error;
-  if (signal) process.kill(process.pid, signal);
-  process.exit(status ?? 1);
-}
 
 const project = path.resolve(import.meta.dirname, '..');
 const bundles = path.join(project, 'node_modules', '.cache', 'generator-bundle');

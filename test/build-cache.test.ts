@@ -156,7 +156,7 @@ describe('parallel analysis and page rendering', () => {
     await buildBundled();
     const clean = await digest(path.join(root, 'one-thread'));
     expect(await digest(bundled)).toEqual(clean);
-    // A clean build (--no-cache) starts again under its own V8 settings (clean-build-node-args.mjs): the same bytes.
+    // A clean build (--no-cache), bundled: the same bytes.
     const bundledClean = path.join(root, 'bundled-clean');
     await run(
       process.execPath,

@@ -3,7 +3,6 @@ import { collectGarbage, limitHeapGrowth } from '../parallel/heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from '../model/outputs.ts';
 import { threadPool } from '../parallel/thread-pool.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
-import { withOptimizingCompiler } from '../parallel/optimizing-compiler.ts';
 
 /** Page renders in flight at once: enough to keep every renderer busy, few enough that the texts waiting to be written stay small. */
 const POOL_WINDOW = 64;
@@ -87,7 +86,6 @@ export function renderAhead(
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  if (poolWanted) withOptimizingCompiler();
   // For a large build only (heap-growth.ts), and not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
   // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
