@@ -5,21 +5,14 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load/load-content.ts';
 import type { Corpus } from './model/corpus.ts';
 import { recordFiles, recordOutputs } from './render/record-outputs.ts';
-import { renderSite } from './render/render-site.ts';
-import { emitApi, emitSite } from './emit/emit-site.ts';
+import { type RenderOptions, renderSite } from './render/render-site.ts';
+import { emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress/progress.ts';
-import {
-  type CarriedFiles,
-  type FileContent,
-  type LazyOutput,
-  type Output,
-  SiteFiles,
-} from './model/outputs.ts';
-import { startAhead } from './write/render-ahead.ts';
+import { type CarriedFiles, type Output, SiteFiles } from './model/outputs.ts';
 import { DistState } from './write/dist-state.ts';
 import { writeDistSwapped } from './write/swapped-write.ts';
 import type { WriteSummary } from './write/write-plan.ts';
@@ -76,12 +69,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       progress: options.progress,
       reader: contentReader(),
     });
-    // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread makes the site's outputs, rather than last, alone.
-    const early = new Map<string, Promise<FileContent>>();
-    const { files } = await outputsOf(corpus, {
-      progress: options.progress,
-      startEarly: (file, output) => startAhead(early, file, output),
-    });
+    const { files } = await outputsOf(corpus, { progress: options.progress });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
     return summarize(
@@ -90,7 +78,6 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
         progress: options.progress,
         threads: options.threads,
         counts: counts.records,
-        early,
       }),
       started,
     );
@@ -166,11 +153,10 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const { files, carried, records } = await outputsOf(corpus, {
         progress: options.progress,
-        startEarly: dist.prepare,
         lastRecords,
       });
       const counts = countsOf(corpus, files, carried);
-      // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go (at 50,000 records a hundred megabytes).
+      // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go.
       if (!options.longLived) corpus = undefined;
       // The inputs as hashed before the analysis, when they were: the same reader gave the analysis the same digests.
       const inputs = known ?? (await buildInputs(options.contentDir, options.baseUrl, reader));
@@ -178,11 +164,10 @@ export function createBuilder(options: BuilderOptions): Builder {
         progress: options.progress,
         threads: options.threads,
         carried,
-        carriedAsOf: lastRecords?.inputs,
         counts: counts.records,
       });
       reader.saveStates();
-      writeKeptRecords(signaturesFile, (lastRecords = { ...records, inputs }));
+      writeKeptRecords(signaturesFile, (lastRecords = records));
       if (!aheadOfBuild) built = corpus;
       return summarize(counts, written, started);
     },
@@ -207,21 +192,9 @@ export function createBuilder(options: BuilderOptions): Builder {
   };
 }
 
-/**
- * The stages after load: the API's files are emitted from the corpus (the search index
- * then starts on a thread of its own), the website is rendered, and the files made of it
- * (the llms files, the sitemap) are emitted.
- */
-async function outputsOf(
-  corpus: Corpus,
-  options: {
-    progress?: Progress;
-    startEarly?: (file: string, output: LazyOutput) => void;
-    lastRecords?: KeptRecords;
-  },
-) {
+/** The stages between load and write: the website is rendered, then the machine-readable files are emitted. */
+async function outputsOf(corpus: Corpus, options: RenderOptions) {
   const files = new SiteFiles();
-  await emitApi(corpus, files, options);
   const rendered = await renderSite(corpus, files, options);
   await emitSite(corpus, rendered, files);
   return { files: files.take(), carried: rendered.carried, records: rendered.records };

@@ -34,7 +34,7 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   });
-  // esbuild's service process would otherwise stay for the whole build, 90 MB beside it.
+  // esbuild's service process would otherwise stay for the whole build, holding its memory beside it.
   await stop();
 }
 process.env.GENERATOR_PROJECT_DIR = project;

@@ -46,9 +46,8 @@ export function countRequest(
 }
 
 /**
- * How many clients the in-memory limiter keeps at once. A client's window costs about
- * 250 bytes (measured), so the table stays under about 13 MB however many addresses a
- * flood uses.
+ * How many clients the in-memory limiter keeps at once: a bound on its memory however
+ * many addresses a flood uses.
  */
 export const MEMORY_RATE_LIMIT_CLIENTS = 50_000;
 

@@ -16,7 +16,7 @@ import type { ServerSettings } from './settings.ts';
  * Builds dist/ unless it holds what the content and the generator build now (compared
  * by content, so an edit, a deletion or a rename is seen); says which it did. A file the
  * last build read and left as it was (the cache's file states, content-reader.ts) is not
- * read again: at 10,000 records the check took 0.12 to 0.14 s instead of 0.17 to 0.23 s.
+ * read again.
  */
 export async function ensureBuild(
   contentDir: string,

@@ -37,8 +37,8 @@ export function pathPattern(from: string): RegExp {
 
 /**
  * The rules last read, with the dist/ and the identity of the files they were read from:
- * npm run dev makes a new app after every rebuild, and parsing 10,000 API rules with
- * Netlify's parser holds the event loop for 0.15-0.2 s. The build replaces a file by
+ * npm run dev makes a new app after every rebuild, and parsing every record's API rule
+ * with Netlify's parser would hold the event loop each time. The build replaces a file by
  * renaming a new one over it, so a rewritten file has a new inode, size or time.
  */
 let last: { distDir: string; identity: string; rules: StaticRules } | undefined;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -220,8 +220,15 @@ describe('parallel analysis and page rendering', () => {
     await rm(path.join(bundledCache, 'outputs'), { recursive: true });
     expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
+    // The links lost but the manifest kept (as where links cannot be made): every file is made again, none taken as written.
+    await rm(bundled, { recursive: true });
+    const outputs = path.join(bundledCache, 'outputs');
+    for (const entry of await readdir(outputs))
+      if (entry.endsWith('.links')) await rm(path.join(outputs, entry), { recursive: true });
+    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
+    expect(await digest(bundled)).toEqual(editedClean);
 
-    // Every threat edited: more new parts of llms-full.txt than a write writes beside the other files (write/dist-state.ts), the rest still copied.
+    // Every threat edited: many new parts of llms-full.txt, the rest still copied from the file dist/ holds.
     for (let i = 0; i < 70; i++) {
       const threat = path.join(large, 'threats', `${syntheticSlug('threats', i)}.md`);
       await writeFile(
@@ -1032,7 +1039,7 @@ describe('incremental builds', () => {
     expect(await readFile(path.join(out, page), 'utf8')).toBe('back');
   });
 
-  it("carry a record's files unchecked only while dist/ is as the write that kept their signatures left it", async () => {
+  it("carry a record's files only while dist/ holds them under the signatures kept", async () => {
     const threat = path.join(content, 'threats', `${syntheticSlug('threats', 1)}.md`);
     const original = await readFile(threat, 'utf8');
     const kept = recordSignaturesFile(cacheDir);
@@ -1055,7 +1062,7 @@ describe('incremental builds', () => {
     expect(await digest(path.join(root, 'carried'))).toEqual(
       await digest(path.join(root, 'carried-clean')),
     );
-    // Carried as recorded, its twin is llms-full.txt's part as dist/ holds it, should that file be made again; the size of dist/ counts it all the same.
+    // Carried, its twin is llms-full.txt's part as dist/ holds it, should that file be made again; the size of dist/ counts it all the same.
     await rm(path.join(root, 'carried', 'llms-full.txt'));
     const summary = await cached('carried');
     expect(await digest(path.join(root, 'carried'))).toEqual(

@@ -1,7 +1,7 @@
 import { mkdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDist, checkListOf, foldersOf } from '../generator/write/dist-check.ts';
+import { checkDist, foldersOf } from '../generator/write/dist-check.ts';
 import type { FolderState, ManifestEntry } from '../generator/write/dist-manifest.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -40,7 +40,7 @@ async function writtenDist() {
 describe('checking dist/ against its manifest', () => {
   it('reads no folder whose time is as recorded, and finds nothing when nothing changed', async () => {
     const { root, listed, folders } = await writtenDist();
-    expect(checkDist(root, checkListOf(listed, folders))).toEqual({
+    expect(checkDist(root, listed, folders)).toEqual({
       altered: [],
       missing: [],
       unlisted: [],
@@ -56,7 +56,7 @@ describe('checking dist/ against its manifest', () => {
     await writeFile(path.join(root, 'stray.txt'), 'left behind');
     await writeFile(path.join(root, 'threats', 'a', 'index.html'), 'edited by hand');
     await rm(path.join(root, 'api', 'v1', 'threats', 'a.json'));
-    const check = checkDist(root, checkListOf(listed, folders));
+    const check = checkDist(root, listed, folders);
     expect(check.unlisted.sort()).toEqual([
       'stray.txt',
       'threats/c/deep/index.html',
@@ -75,7 +75,7 @@ describe('checking dist/ against its manifest', () => {
     await writeFile(path.join(root, 'threats', 'b', 'stray.txt'), 'left behind');
     // Put back as it was: only reading the folder finds the file.
     await utimes(path.join(root, 'threats', 'b'), new Date(mtimeMs), new Date(mtimeMs));
-    const check = checkDist(root, checkListOf(listed, folders));
+    const check = checkDist(root, listed, folders);
     expect(check.read).toEqual(['threats/b']);
     expect(check.unlisted).toEqual(['threats/b/stray.txt']);
   });
@@ -83,10 +83,10 @@ describe('checking dist/ against its manifest', () => {
   it('walks all of dist/ when no folder is recorded or a quarter of them changed', async () => {
     const { root, listed, folders } = await writtenDist();
     await writeFile(path.join(root, 'threats', 'a', 'stray.txt'), 'left behind');
-    expect(checkDist(root, checkListOf(listed)).unlisted).toEqual(['threats/a/stray.txt']);
+    expect(checkDist(root, listed).unlisted).toEqual(['threats/a/stray.txt']);
     for (let i = 0; i < 8; i++)
       await writeFile(path.join(root, 'glossary', `term-${i}`, 'stray.txt'), 'left behind');
-    const walked = checkDist(root, checkListOf(listed, folders));
+    const walked = checkDist(root, listed, folders);
     expect(walked.read).toHaveLength(9);
     expect(walked.unlisted.sort()).toEqual(
       [
@@ -99,7 +99,7 @@ describe('checking dist/ against its manifest', () => {
   it('takes a folder gone as read, and its files as missing', async () => {
     const { root, listed, folders } = await writtenDist();
     await rm(path.join(root, 'threats', 'b'), { recursive: true });
-    const check = checkDist(root, checkListOf(listed, folders));
+    const check = checkDist(root, listed, folders);
     expect(check.missing).toEqual(['threats/b/index.html']);
     expect(check.unlisted).toEqual([]);
     expect(check.read.sort()).toEqual(['threats', 'threats/b']);

@@ -3,7 +3,7 @@ import { parseMarkdown, renderBody } from '../generator/markdown/markdown.ts';
 
 const idsOf = (markdown: string) => renderBody(parseMarkdown(markdown)).ids;
 
-describe('heading ids (rehype-slug ids, made by a plain walk)', () => {
+describe('heading ids (rehype-slug)', () => {
   it('gives each heading the GitHub-style slug of its text, in document order, unique within the document', () => {
     const markdown = [
       '## Phishing & *Session* Theft',

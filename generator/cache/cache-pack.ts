@@ -45,8 +45,8 @@ export interface PackOptions {
    * Read the whole pack at its first read, for entries a build reads all of (every file's
    * fields) before it saves: one read instead of thousands at known offsets. After the
    * save, entries are read one at a time: a build that renders every record (dist/
-   * deleted, the cache kept) reads each one's whole fields again, and at 50,000 records
-   * the pack read whole for them was 58 MB held to the end of the build.
+   * deleted, the cache kept) reads each one's whole fields again, and the pack read whole
+   * for them would be held to the end of the build.
    */
   readWhole?: boolean;
 }

@@ -16,9 +16,8 @@ import { replaceFile } from './replace-file.ts';
  * changed since, so a build that changes a few of tens of thousands of entries writes a
  * few lines rather than the whole map; once most of the file is outdated lines it is
  * written afresh, whole or not at all (replaceFile). The lines, put between brackets, are
- * one JSON array, read in one JSON.parse: tens of thousands of calls, one a line, cost
- * several times as much, and at 50,000 records the file's text would otherwise stay in
- * memory under its keys. The file is read into a buffer with room for the brackets, so its
+ * one JSON array, read in one JSON.parse: one call a line costs several times as much, and
+ * the file's text would otherwise stay in memory under its keys. The file is read into a buffer with room for the brackets, so its
  * text is decoded once, not decoded and then copied again into a string with them. A last
  * line cut short (a process stopped in the middle of an append) and a damaged line are
  * ignored.

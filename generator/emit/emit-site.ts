@@ -29,14 +29,10 @@ import { searchIndexJson } from './search-index.ts';
 import { searchIndexOffThread } from './search-index-job.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
-export interface EmitOptions {
-  /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
-  startEarly?: (file: string, output: LazyOutput) => void;
-}
-
 /**
- * The files made of the rendered site into `files`: the llms files (llms-full.txt made of
- * the rendered twins, which it takes), the sitemap and feed, and the host's rules.
+ * The machine-readable files into `files`: the read API's documents and lists, the search
+ * index and the functions' data, the llms files (llms-full.txt made of the rendered
+ * twins, which it takes), the sitemap and feed, and the host's rules.
  */
 export async function emitSite(
   corpus: Corpus,
@@ -44,6 +40,8 @@ export async function emitSite(
   files: SiteFiles,
 ): Promise<void> {
   const turn = eventLoopTurns();
+  await emitApi(corpus, files);
+  await turn();
   files.put(paths.llms.slice(1), llmsTxt(corpus));
   await turn();
   files.put(paths.llmsFull.slice(1), await llmsFull(corpus, rendered.twins));
@@ -56,16 +54,8 @@ export async function emitSite(
   files.put(HEADERS_FILE, headersFile());
 }
 
-/**
- * The read API's documents and lists, the search index made from the lists, and the
- * functions' data into `files`: made of the corpus alone, before the site is rendered, so
- * that the search index's thread starts as soon as it can.
- */
-export async function emitApi(
-  corpus: Corpus,
-  files: SiteFiles,
-  { startEarly }: EmitOptions = {},
-): Promise<void> {
+/** The read API's documents and lists, the search index made from the lists, and the functions' data. */
+async function emitApi(corpus: Corpus, files: SiteFiles): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
   files.put(apiFile(paths.apiIndex), jsonFile(apiIndex(corpus)));
@@ -84,10 +74,7 @@ export async function emitApi(
       signedOutput(listKeys[key], () => lists[key]),
     );
   }
-  const searchIndex = searchIndexOutput(summaries, lists, listKeys);
-  files.put(`${DATA_DIR}/search-index.json`, searchIndex);
-  if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
-    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+  files.put(`${DATA_DIR}/search-index.json`, searchIndexOutput(summaries, lists, listKeys));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,
@@ -103,13 +90,6 @@ const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
     CollectionKey,
     Value
   >;
-
-/**
- * Beyond this many records the search index is started with the write, not before: its
- * thread's memory, beside the making of every output, would take a one-edit build at
- * 50,000 records over its memory budget (docs/benchmarks.md).
- */
-const EARLY_INDEX_RECORDS = 20_000;
 
 const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
   Object.values(summaries).reduce((n, list) => n + list.length, 0);

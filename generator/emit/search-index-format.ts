@@ -30,7 +30,7 @@ export interface IndexLines {
 
 export type Entry = string | Buffer;
 
-/** Entries are joined this many at a time: the index never exists as one string (at 50,000 records 34 MB, held in two bytes a character). */
+/** Entries are joined this many at a time: the index never exists as one string, which V8 may hold in two bytes a character. */
 const CHUNK = 2000;
 
 const textOf = (entry: Entry) => (typeof entry === 'string' ? entry : entry.toString());

@@ -137,7 +137,7 @@ function storedFieldsOf(document: SearchDocument): Record<string, unknown> {
 
 /**
  * Whether an old line's bytes are those of a text: written into one buffer kept for the
- * purpose and compared there, rather than the line made a string (20,000 lines a build).
+ * purpose and compared there, rather than every line made a string.
  */
 function bytesComparer(): (line: Buffer, text: string) => boolean {
   let scratch = Buffer.allocUnsafe(4096);

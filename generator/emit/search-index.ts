@@ -38,7 +38,7 @@ export function searchDocuments(summariesOf: (key: CollectionKey) => Summary[]):
 /**
  * The whole index of the documents. Each part of MiniSearch's plain data is let go as soon
  * as its lines are made, and each term's entry is replaced by its line where it stands:
- * at 50,000 records, the data and its lines held at once would be a hundred megabytes more.
+ * the data and its lines are never held at once.
  */
 function wholeIndex(documents: SearchDocument[]): Buffer {
   const plain: Partial<AsPlainObject> = indexOf(documents);

@@ -136,7 +136,7 @@ export async function analyzeFiles(
       progress('analyze', ++done, files.length);
     });
   } else {
-    // Kept and written to the cache batch by batch: 50,000 bodies held until the end took gigabytes.
+    // Kept and written to the cache batch by batch: a large corpus's bodies cannot all be held until the end.
     const restoreHeapGrowth = limitHeapGrowth(files.length, 100);
     try {
       await inWorkers(jobs, threads, (start, batch) => {
@@ -191,7 +191,7 @@ function remember(
 
 /**
  * A file whose fields are known. Its body is read from the cache each time a page needs it
- * and not kept: at 50,000 records, every body held at once was most of a build's memory.
+ * and not kept: every body held at once would be most of a large build's memory.
  * A body missing from the cache (removed by hand) is analyzed again from the file. A class,
  * not an object of closures: a build makes one for each of tens of thousands of files.
  */
@@ -216,7 +216,7 @@ class CachedFile implements AnalyzedFile {
 /**
  * A file's whole fields, read from the cache when asked for. Made here, not where it is
  * used: a function made inside analyzeFiles would hold that call's scope (every file's
- * result, 19 MB at 50,000 records) for as long as the cache keeps the fields.
+ * result) for as long as the cache keeps the fields.
  */
 const wholeMetaOf = (file: ContentFile, source: string, cache: BuildCache) => (): FileMeta =>
   cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta;

@@ -35,7 +35,7 @@ export interface StoredAnalysis {
 /**
  * The analysis with its body serialized where it was made: a worker then hands the main
  * thread text, which goes to the cache as it is, not a tree it would rebuild only to
- * serialize it again (at 50,000 files, most of the main thread's garbage while analyzing).
+ * serialize it again (which would be most of the main thread's garbage while analyzing).
  */
 export function storedAnalysis({ meta, body }: FileAnalysis): StoredAnalysis {
   return { meta, bodyJson: JSON.stringify(body) };

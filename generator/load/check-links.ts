@@ -52,8 +52,8 @@ export function keepSiteIndex(records: Slugged, index: SiteIndex): void {
 /**
  * Whether a URL path is one of the site's: its pages, API documents and files, and each
  * record's page (`/collection/slug/`) and document (`/api/v1/collection/slug`), found by
- * their slug rather than listed (20,000 paths made and hashed for each build at 10,000
- * records, to check the links of the one file edited).
+ * their slug rather than listed: two paths made and hashed for every record, to check the
+ * links of the one file edited, would be most of the check.
  */
 export function sitePathsOf(
   slugs: Record<CollectionKey, Set<string>>,

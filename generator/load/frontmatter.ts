@@ -56,8 +56,8 @@ function offsetOf(doc: Document, segments: string[]): number | undefined {
 /**
  * The opening fence: `---` alone on the first line (a byte order mark before it, spaces
  * after it, allowed). gray-matter, which this replaces, also took a language after the
- * fence (`---json`, and `---js`, run with eval) and cost every process and thread 18 ms
- * to load its dependencies; a Markdown file here has YAML frontmatter only.
+ * fence (`---json`, and `---js`, run with eval) and loaded dependencies into every process
+ * and thread; a Markdown file here has YAML frontmatter only.
  */
 const OPENING_FENCE = /^\uFEFF?---[ \t]*\r?\n/;
 /** The closing fence: the next line that is `---` alone. */

@@ -8,8 +8,8 @@ import type { KeyedLog } from '../cache/keyed-log.ts';
  * count, its fields without the long ones, and the records it last passed the checks that
  * need the whole corpus against (references, links). A build after an edit takes every
  * other file from here, in one read of one file, instead of every file's whole fields from
- * the cache: at 10,000 records 4 to 6 MB of JSON instead of 12 MB in ten thousand entries,
- * no hash made per file, and no file checked again that passed against the same records.
+ * the cache: a fraction of the JSON, in one entry rather than one per file, no hash made
+ * per file, and no file checked again that passed against the same records.
  * A record's long values (a prose field, a list of long items: nothing but the record's own
  * page and document shows them), its references and its links with their lines are read
  * from the cache when first used: for the handful of records whose page or document is
@@ -124,8 +124,8 @@ export function noteChecked(log: LastAnalyses, file: string, records: string): v
  * and its references and links read from `whole` when first asked for, and kept. wholeMeta
  * gives every field, read again each time rather than kept: a build that renders every
  * record (dist/ deleted, the cache kept) otherwise held every record's long values to its
- * end, 1.26 GiB at 50,000 records. A class, not an object of closures: a build makes one
- * for each of tens of thousands of files.
+ * end. A class, not an object of closures: a build makes one for each of tens of thousands
+ * of files.
  */
 class LeanMeta implements FileMeta {
   readonly data: Record<string, unknown>;

@@ -7,10 +7,10 @@ import type { SourceFile } from './frontmatter.ts';
 /**
  * ajv configured once for every schema the build uses; `x-references` is our own
  * annotation (see schemas/content.ts) and carries no validation of its own. Our schemas
- * are not checked against the JSON Schema meta-schema at each start: compiling the
- * meta-schema cost 75 ms of every build that analyzes a file (and of every analysis
- * thread). A test checks them once (content-validation.test.ts); strict mode still
- * rejects unknown keywords as each is compiled.
+ * are not checked against the JSON Schema meta-schema at each start, which would compile
+ * the meta-schema in every build that analyzes a file and in every analysis thread. A
+ * test checks them once (content-validation.test.ts); strict mode still rejects unknown
+ * keywords as each is compiled.
  */
 export function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, validateSchema: false });

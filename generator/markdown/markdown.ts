@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Root as HastRoot, RootContent as HastContent } from 'hast';
 import type { Root as MdastRoot, RootContent } from 'mdast';
 import { toString as mdastText } from 'mdast-util-to-string';
+import rehypeSlug from 'rehype-slug';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -8,8 +9,6 @@ import remarkRehype from 'remark-rehype';
 import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 import { constructsIn, remarkGfmWith } from './gfm-constructs.ts';
-import { headingIds } from './heading-ids.ts';
-import { root as escapingRoot } from './markdown-escape.ts';
 
 /**
  * One Markdown tree per page; the HTML page and its Markdown twin are both rendered
@@ -21,10 +20,10 @@ const parserWith = (constructs: number) =>
 const parsers = new Map<number, ReturnType<typeof parserWith>>();
 const parserFor = (constructs: number) =>
   parsers.get(constructs) ?? parsers.set(constructs, parserWith(constructs)).get(constructs)!;
-const toHast = unified().use(remarkRehype).use(headingIds).use(scrollableBlocks);
+const toHast = unified().use(remarkRehype).use(rehypeSlug).use(scrollableBlocks);
 const htmlWriter = unified().use(rehypeStringify);
-/** How twins write Markdown; `handlers` only make it faster (markdown-escape.ts). */
-export const MARKDOWN_STYLE = {
+/** How twins write Markdown. */
+const MARKDOWN_STYLE = {
   bullet: '-',
   emphasis: '_',
   strong: '*',
@@ -32,9 +31,7 @@ export const MARKDOWN_STYLE = {
   rule: '-',
   listItemIndent: 'one',
 } as const;
-const markdownWriter = unified()
-  .use(remarkGfm)
-  .use(remarkStringify, { ...MARKDOWN_STYLE, handlers: { root: escapingRoot } });
+const markdownWriter = unified().use(remarkGfm).use(remarkStringify, MARKDOWN_STYLE);
 
 /**
  * Tables and code blocks scroll inside their own box on a narrow screen, never the page. A
@@ -130,10 +127,9 @@ export function renderMarkdown(tree: MdastRoot): string {
 /**
  * A content file's body as its author wrote it, and as HTML. The twin and the record's
  * `body` carry the text itself rather than the tree written back out: the author's
- * Markdown is what a reader of Markdown wants, and serializing every body again cost 6 s
- * of a 46 s build at 10,000 records. The HTML is rendered where the file is analyzed (on
- * every core) and kept instead of the tree: a tree takes about ten times the memory of
- * its text, which is what held 50,000 records' builds above 2 GiB.
+ * Markdown is what a reader of Markdown wants, and serializing every body again would be a
+ * large share of a build. The HTML is rendered where the file is analyzed (on every core)
+ * and kept instead of the tree: a tree takes many times the memory of its text.
  */
 export interface WrittenBody {
   /** Without leading blank lines or trailing white space, ending in one newline. */

@@ -6,13 +6,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * Made once per process and project folder, and shared by every copy of this module in
- * the process: run-bundled.mjs loads one, the bundle it starts holds another, and reading
- * and hashing the sources again cost the bundled build 16 to 19 ms.
- * @type {Map<string, string>}
- */
-const made = (globalThis[Symbol.for('generator-fingerprint')] ??= new Map());
+/** @type {Map<string, string>} Made once per project folder. */
+const made = new Map();
 
 /** @param {string} project the project's root folder */
 export function generatorFingerprint(project) {

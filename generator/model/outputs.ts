@@ -43,8 +43,9 @@ export interface PageRenderThreads {
  * Their outputs are not made unless dist/ no longer holds a file as it was written.
  */
 export interface CarriedFiles {
-  /** The files' names in dist/, made only when asked for: a write that carries them as recorded (write/dist-state.ts) needs only their count, which is that of their keys. */
-  files(): string[];
+  /** The files' names in dist/. */
+  files: string[];
+  /** Each file's key, in their order. */
   keys: string[];
   /** The outputs of `files`, in their order: made only when one must be written again. */
   outputs(): Output[];
@@ -67,8 +68,8 @@ export const signatureOf = (inputs: string[]): string =>
 
 /**
  * The signature covers the given inputs and the generator itself, so a change to either
- * renders again. The text is not kept once rendered: a build holding every page it wrote
- * took gigabytes at 50,000 records.
+ * renders again. The text is not kept once rendered: a large build cannot hold every page
+ * it writes.
  */
 export function lazyOutput<Content extends FileContent>(
   inputs: string[],

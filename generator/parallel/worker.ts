@@ -9,7 +9,6 @@ const jobs: Record<JobKind, () => Promise<(message: never) => unknown>> = {
   analyze: async () => (await import('../load/analyze-job.ts')).analyzeBatch,
   'render-page': async () => (await import('../render/render-page-job.ts')).renderPageJob,
   'search-index': async () => (await import('../emit/search-index-job.ts')).searchIndexJob,
-  'check-dist': async () => (await import('../write/dist-check.ts')).checkDistJob,
 };
 
 const run = await jobs[(workerData as { kind: JobKind }).kind]();

@@ -30,12 +30,6 @@ export interface KeptRecords {
   generator: string;
   siteKey: string;
   lines: string[];
-  /**
-   * The inputs (build-inputs.ts) of the write that settled the files of these records, once
-   * it finished: while the manifest of dist/ names the same inputs, nothing changed dist/
-   * since, and it lists each of those files under the signature kept here (write/dist-state.ts).
-   */
-  inputs?: string;
 }
 
 function lineOf(
@@ -64,8 +58,8 @@ export interface SignatureMemo {
   /**
    * The key of the record's card (what its collection's page shows of it), which is made
    * from the record's file alone: the last build's when the record's source is the one it
-   * had, else worked out now. A collection page is signed with its cards' keys: making and
-   * signing every card anew cost a build after one edit 70 to 100 ms at 10,000 records.
+   * had, else worked out now. A collection page is signed with its cards' keys, which are
+   * then not made and hashed anew for every card after one edit.
    */
   card(record: ContentRecord): string;
   /** Notes a record's signatures, known or worked out anew, for the next build. */
@@ -77,7 +71,8 @@ export interface SignatureMemo {
 /**
  * Signatures of the last build's records, for the records of `corpus` that nothing they
  * are built from changed since: working out every record's signature (the records its
- * page shows, hashed) was a sixth of a build after a one-record edit at 10,000 records.
+ * page shows, hashed) would be a large share of a build after a one-record edit
+ * (docs/benchmarks.md).
  *
  * A record's files are built from its own file, the site settings, the generator, what
  * its page shows of its neighbours and of the records it references and that reference it
@@ -94,7 +89,7 @@ export async function signatureMemo(
   siteKey: string,
   cardKeyOf: (record: ContentRecord) => string,
 ): Promise<SignatureMemo> {
-  // Over every record: in npm run dev, a stretch of 0.1 s during which nothing was served.
+  // Over every record: in npm run dev, a stretch during which nothing would be served.
   const turn = eventLoopTurns();
   const generator = generatorFingerprint();
   const lines =
@@ -221,26 +216,22 @@ export function readKeptRecords(file: string): KeptRecords | undefined {
   if (!text.endsWith('\n')) return undefined;
   const lines = text.split('\n');
   try {
-    const { generator, siteKey, inputs } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
+    const { generator, siteKey } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
     if (typeof generator !== 'string' || typeof siteKey !== 'string') return undefined;
     return {
       generator,
       siteKey,
       lines: lines.slice(1, -1),
-      ...(typeof inputs === 'string' && { inputs }),
     };
   } catch {
     return undefined;
   }
 }
 
-export function writeKeptRecords(
-  file: string,
-  { generator, siteKey, lines, inputs }: KeptRecords,
-): void {
-  // One join: a string made for each of tens of thousands of lines, then joined, cost twice the time.
+export function writeKeptRecords(file: string, { generator, siteKey, lines }: KeptRecords): void {
+  // One join, rather than a string made for each line and then joined.
   replaceFile(
     file,
-    `${JSON.stringify({ generator, siteKey, inputs })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
+    `${JSON.stringify({ generator, siteKey })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
   );
 }

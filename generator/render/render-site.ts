@@ -243,7 +243,7 @@ function carriedRecord(
   };
   return {
     group: {
-      files: () => recordFiles(record),
+      files: recordFiles(record),
       keys: [signatures.document, signatures.html, signatures.twin],
       outputs,
     },

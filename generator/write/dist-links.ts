@@ -9,8 +9,8 @@ import { removeEmptyFolders } from './remove-empty-folders.ts';
  * A hard link to every file of dist/, in the cache beside dist/'s manifest, so that a
  * build that finds dist/ gone and the cache kept (a fresh checkout with
  * node_modules restored: what a deploy builds from) links the files back instead of
- * making them again. At 10,000 records, 30,000 links took about a second where making
- * every page again took over 20. A link costs a name, not a copy of the data.
+ * making them again. A link costs a name, not a copy of the data (docs/benchmarks.md has
+ * what it spares a deploy).
  *
  * dist-files.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
@@ -134,9 +134,9 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
 }
 
 /**
- * Takes files and folders away at once, and deletes them on another thread: the last name
- * of a file of tens of megabytes (the link of the llms-full.txt a build replaced) cost its
- * thread 30 ms, the kernel dropping the file's pages. They wait in a folder of `trash`
+ * Takes files and folders away at once, and deletes them on another thread: removing the
+ * last name of a file of tens of megabytes (the link of the llms-full.txt a build
+ * replaced) holds its thread while the kernel drops the file's pages. They wait in a folder of `trash`
  * for this process (on the file system of the links, so a rename moves them) until
  * deleted; what a process stopped before deleting left there goes at the first discard of the next.
  */

@@ -62,9 +62,9 @@ export const manifestDirectories = (file: string, options?: KeyedLogOptions): Ma
  * The parts of the files of parts (llms-full.txt: a key and a length for each twin), each
  * list as its JSON text in a file of its own, in a folder beside the manifest, written
  * whole when its file is written. In the manifest's log, every write of llms-full.txt
- * appended a line of 600 KB at 10,000 records, and the log, which every build reads whole,
- * was mostly such lines by the time it was written afresh. In one file of all lists, each
- * list's text was escaped into it again at every write (20 ms). A file's entry holds a
+ * would append a line as long as the list, and the log, which every build reads whole,
+ * would be mostly such lines; in one file of all lists, each list's text would be escaped
+ * into it again at every write. A file's entry holds a
  * digest of its list: a list and an entry left by different writes (a process stopped
  * between the two) are never taken together.
  */

@@ -4,7 +4,6 @@ import { generatorFingerprint } from '../model/generator.ts';
 import {
   type CarriedFiles,
   contentOf,
-  type FileContent,
   type LazyOutput,
   type Output,
   type OutputPart,
@@ -12,7 +11,7 @@ import {
 } from '../model/outputs.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
-import { checkDistSoon, checkListOf, type DistCheck, foldersOf } from './dist-check.ts';
+import { checkDist, type DistCheck, foldersOf } from './dist-check.ts';
 import { DistFiles } from './dist-files.ts';
 import { type DistLinks, openDistLinks } from './dist-links.ts';
 import {
@@ -27,7 +26,7 @@ import {
   readManifest,
   writeManifest,
 } from './dist-manifest.ts';
-import { renderAhead, startAhead } from './render-ahead.ts';
+import { renderAhead } from './render-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
 import {
   type OfParts,
@@ -37,11 +36,9 @@ import {
   writeOrder,
 } from './write-plan.ts';
 
-export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
+export interface InPlaceWriteOptions extends WriteOptions {
   /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
-  /** The inputs of the write that settled the carried files under their keys (KeptRecords.inputs), if it finished. */
-  carriedAsOf?: string;
 }
 
 export interface DistOptions {
@@ -58,13 +55,6 @@ export interface DistOptions {
    */
   links?: string;
 }
-
-/**
- * A write that finds at most this many parts new writes its files of parts beside the rest
- * (after the files those few parts are read from). More, and they are written after the
- * rest: their parts hold every twin they are read from, and so the corpus.
- */
-const FEW_NEW_PARTS = 64;
 
 /** What one in-place write has settled so far: the files dist/ is to hold, what changed, and its size. */
 class Tally {
@@ -101,12 +91,6 @@ interface PartsToWrite {
   at: PartsAt;
 }
 
-/** The records carried as recorded (InPlaceWriteOptions.carriedAsOf), which the write neither looks up nor notes one by one. */
-interface AsRecorded {
-  groups: CarriedFiles[];
-  files: number;
-}
-
 /**
  * dist/ as a long-lived build sees it: the manifest of what its last write left there (in
  * the cache, dist-manifest.ts), the check of dist/ against it (dist-check.ts), and the
@@ -129,15 +113,13 @@ export class DistState {
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
-  /** The check of dist/ against `#previous` for the write to come, started with the build. */
-  #checking: Promise<DistCheck> | undefined;
+  /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
+  #checked: DistCheck | undefined;
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
   #altered: Set<string> | undefined;
   #gone: Set<string> | undefined;
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   readonly #ahead = new Set<string>();
-  /** Texts started by `prepare` for the build in progress, by file. */
-  readonly #early = new Map<string, Promise<FileContent>>();
 
   constructor(outDir: string, manifestFile: string, { trusted = false, links }: DistOptions = {}) {
     this.#root = path.resolve(outDir);
@@ -153,6 +135,8 @@ export class DistState {
     });
     const empty = wasGone && !this.#links?.restore(this.#previous);
     if (empty && this.#previous.size) this.#previous = manifestEntries(manifestFile, { empty });
+    // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
+    if (empty) this.#changing();
     // Links to files no manifest lists are of no use, and would keep their texts on disk.
     if (!this.#previous.size) this.#links?.clear();
     this.#folders = manifestDirectories(manifestFile, { empty });
@@ -169,17 +153,13 @@ export class DistState {
   /**
    * Marks the start of a build, before it reads the content: files written or deleted
    * ahead from now on are newer than what that build reads, and its `write` leaves them.
-   * Unless dist/ is trusted, its check against the manifest starts now, on another thread
-   * when dist/ holds many files, so that it is done by the time of the write.
    */
   begin(): void {
     this.#ahead.clear();
-    this.#early.clear();
-    // A check started for a build that stopped before its write may no longer be true.
-    this.#checking = undefined;
+    // A check made for a build that stopped before its write may no longer be true.
+    this.#checked = undefined;
     this.#altered = undefined;
     this.#gone = undefined;
-    if (!this.#verified) void this.#check().catch(() => undefined);
   }
 
   /**
@@ -198,25 +178,14 @@ export class DistState {
   > {
     const counts = this.#header?.counts;
     if (this.#header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
-    const found = this.#verified ? undefined : await this.#check();
+    const found = this.#verified ? undefined : this.#check();
     if (found && (found.altered.length || found.unlisted.length)) return undefined;
-    this.#checking = undefined;
+    this.#checked = undefined;
     let bytes = 0;
     for (const [, entry] of this.#previous.entries()) bytes += entry[1];
     this.#record(inputs, counts, found?.read ?? []);
     return { written: 0, deleted: 0, bytes, changed: [], files: this.#previous.size, counts };
   }
-
-  /**
-   * Starts an output with a thread of its own (the search index) now, before the write,
-   * if dist/ does not hold it as it would be written: after a one-record edit it is the
-   * longest piece of work, and the rest of the site is made meanwhile. The build's write
-   * takes its text.
-   */
-  readonly prepare = (file: string, output: LazyOutput): void => {
-    if (output.renderElsewhere && this.#wanted(file, output))
-      startAhead(this.#early, file, output, this.#lastText(file));
-  };
 
   /**
    * Writes what changed and deletes what is stale, in five phases: the check of dist/ is
@@ -229,19 +198,19 @@ export class DistState {
   async write(
     files: Map<string, Output>,
     inputs: string,
-    { progress = NO_PROGRESS, carried = [], carriedAsOf, ...options }: InPlaceWriteOptions = {},
+    { progress = NO_PROGRESS, carried = [], ...options }: InPlaceWriteOptions = {},
   ): Promise<WriteSummary> {
-    const { unlisted, read } = await this.#takeCheck();
+    const { unlisted, read } = this.#takeCheck();
     this.#files.begin();
     const tally = new Tally(this.#previous, progress);
     const entries = [...files];
     files.clear();
-    const asRecorded = await this.#settleCarried(carried.splice(0), carriedAsOf, entries, tally);
-    tally.total += entries.length;
+    await this.#settleCarried(carried.splice(0), entries, tally);
+    tally.total = tally.done + entries.length;
     progress('write', tally.done, tally.total);
-    await this.#settleOutputs(entries, tally, asRecorded, options);
+    await this.#settleOutputs(entries, tally, options);
     const written = tally.changed.length;
-    const stale = this.#staleFiles(tally, asRecorded, unlisted);
+    const stale = this.#staleFiles(tally, unlisted);
     this.#files.remove(stale);
     tally.changed.push(...stale);
     this.#record(inputs, options.counts, read);
@@ -279,9 +248,9 @@ export class DistState {
   }
 
   /** The first phase of a write: what the check of dist/ found, the listed files not as recorded kept until each is written. */
-  async #takeCheck(): Promise<Pick<DistCheck, 'unlisted' | 'read'>> {
-    const found = this.#verified ? undefined : await this.#check();
-    this.#checking = undefined;
+  #takeCheck(): Pick<DistCheck, 'unlisted' | 'read'> {
+    const found = this.#verified ? undefined : this.#check();
+    this.#checked = undefined;
     this.#altered = found && new Set(found.altered);
     this.#gone = found && new Set(found.missing);
     // Only the names the write needs to its end are kept: the check's own lists are let go.
@@ -290,67 +259,43 @@ export class DistState {
 
   /**
    * The second phase: the files of records nothing changed for. Those dist/ holds as written
-   * are settled as they are (or, carried as recorded, not even looked up); the others join
-   * `entries`, made like any other output.
+   * are settled as they are; the others join `entries`, made like any other output.
    */
   async #settleCarried(
     carried: CarriedFiles[],
-    carriedAsOf: string | undefined,
     entries: [string, Output][],
     tally: Tally,
-  ): Promise<AsRecorded> {
+  ): Promise<void> {
     const turn = eventLoopTurns();
-    /**
-     * Whether the manifest lists every carried file under the key it is carried with: the
-     * write that settled them under those keys is the last the manifest recorded, and
-     * nothing changed dist/ since (the first change drops the inputs from the manifest).
-     * Then only the check of dist/ can find one of them otherwise.
-     */
-    const carriedAsRecorded =
-      carriedAsOf !== undefined && carriedAsOf === this.#header?.inputs && !this.#ahead.size;
-    const altered = this.#altered;
-    const asRecorded: AsRecorded = { groups: [], files: 0 };
     for (const group of carried) {
       const pause = turn();
       if (pause) await pause;
-      if (carriedAsRecorded && !(altered?.size && group.files().some((f) => altered.has(f)))) {
-        asRecorded.groups.push(group);
-        asRecorded.files += group.keys.length;
-        continue;
-      }
-      const groupFiles = group.files();
-      if (groupFiles.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
-        for (const file of groupFiles) tally.keep(file);
-        tally.done += groupFiles.length;
+      if (group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
+        for (const file of group.files) tally.keep(file);
+        tally.done += group.files.length;
         continue;
       }
       const outputs = group.outputs();
-      for (const [i, file] of groupFiles.entries()) entries.push([file, outputs[i]!]);
+      for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
     }
-    tally.done += asRecorded.files;
-    tally.total = tally.done;
-    return asRecorded;
   }
 
   /**
    * The third phase: every output settled, kept where dist/ holds it as it would be written
    * or it was written ahead, else rendered (by the page threads when there are many,
-   * render-ahead.ts) and written. The files of parts are written once the files their new
-   * parts are read from are; the outputs with a thread of their own, last.
+   * render-ahead.ts) and written; then the files of parts, made of what was just written;
+   * the outputs with a thread of their own last.
    */
   async #settleOutputs(
     entries: [string, Output][],
     tally: Tally,
-    asRecorded: AsRecorded,
-    options: Omit<InPlaceWriteOptions, 'progress' | 'carried' | 'carriedAsOf'>,
+    options: Omit<InPlaceWriteOptions, 'progress' | 'carried'>,
   ): Promise<void> {
     const elsewhere = renderAhead(entries, this.#wanted, {
       threads: options.threads,
-      early: this.#early,
       previous: this.#lastText,
       records: recordsIn(options.counts),
     });
-    this.#early.clear();
     const turn = eventLoopTurns();
     const [first, ownThread, ofParts] = writeOrder(entries);
     const settleAt = async (index: number, text = elsewhere.at(index)) => {
@@ -363,24 +308,14 @@ export class DistState {
       // A hole from here on: the output (a page's render, holding the corpus) can go.
       delete entries[index];
     };
-    const parts = this.#partsToWrite(ofParts, entries, tally);
-    // The files their new parts are read from, when few: settled first, the files of parts then written beside the rest.
-    const readFrom = parts.readFrom.length <= FEW_NEW_PARTS ? new Set(parts.readFrom) : undefined;
-    const before = readFrom ? first.filter((index) => readFrom.has(entries[index]![0])) : first;
-    const after = readFrom ? first.filter((index) => !readFrom.has(entries[index]![0])) : [];
-    let partsWritten: Promise<unknown> = Promise.resolve();
+    const partsToWrite = this.#partsToWrite(ofParts, entries, tally);
     try {
-      for (const index of before) await settleAt(index);
-      partsWritten = this.#writeFilesOfParts(parts.toWrite, entries, tally, asRecorded);
-      // Its failure is thrown where it is awaited, below, not taken for an unhandled one meanwhile.
-      partsWritten.catch(() => undefined);
-      for (const index of after) await settleAt(index);
+      for (const index of first) await settleAt(index);
       await elsewhere.closePool();
       // Before the outputs with a thread of their own: the parts hold their twins, and so the corpus.
-      await partsWritten;
+      await this.#writeFilesOfParts(partsToWrite, entries, tally);
       for (const index of ownThread) await settleAt(index);
     } finally {
-      await partsWritten.catch(() => undefined);
       await elsewhere.close();
     }
   }
@@ -395,15 +330,8 @@ export class DistState {
     tally.keep(file);
   }
 
-  /**
-   * The files of parts to write, each with where its kept parts are in the file dist/ holds
-   * (the others are kept as they are), and the files their new parts are read from.
-   */
-  #partsToWrite(
-    ofParts: number[],
-    entries: [string, Output][],
-    tally: Tally,
-  ): { toWrite: PartsToWrite[]; readFrom: string[] } {
+  /** The files of parts to write, each with where its kept parts are in the file dist/ holds; the others are kept as they are. */
+  #partsToWrite(ofParts: number[], entries: [string, Output][], tally: Tally): PartsToWrite[] {
     const toWrite: PartsToWrite[] = [];
     for (const index of ofParts) {
       const [file, output] = entries[index]! as [string, OfParts];
@@ -415,38 +343,30 @@ export class DistState {
       tally.step();
       delete entries[index];
     }
-    const readFrom = toWrite.flatMap(({ output, at }) =>
-      output.parts.filter((part) => !at.has(part.key)).map((part) => part.file),
-    );
-    return { toWrite, readFrom };
+    return toWrite;
   }
 
   /**
-   * Writes the files of parts. A part's text is read from the file it was written to when
-   * this write settled it, or carried it as recorded (and nothing wrote it ahead since);
-   * else it is rendered.
+   * Writes the files of parts. A part's text is read from the file this write settled it in
+   * (unless something wrote it ahead since); else it is rendered.
    */
-  #writeFilesOfParts(
+  async #writeFilesOfParts(
     toWrite: PartsToWrite[],
     entries: [string, Output][],
     tally: Tally,
-    asRecorded: AsRecorded,
-  ): Promise<unknown> {
+  ): Promise<void> {
     const textOf = (part: OutputPart) =>
-      (tally.settled.has(part.file) || (asRecorded.files > 0 && this.#intact(part.file))) &&
-      !this.#ahead.has(part.file)
+      tally.settled.has(part.file) && !this.#ahead.has(part.file)
         ? readFileSync(path.join(this.#root, part.file))
         : Buffer.from(contentOf(part.output));
-    return Promise.all(
-      toWrite.map(async ({ index, file, output, at }) => {
-        tally.step();
-        tally.changed.push(file);
-        const keep = (parts: PartList) => this.#parts.set(file, parts);
-        this.#previous.set(file, await this.#files.writeOfParts(file, output, at, textOf, keep));
-        tally.keep(file);
-        delete entries[index];
-      }),
-    );
+    for (const { index, file, output, at } of toWrite) {
+      tally.step();
+      tally.changed.push(file);
+      const keep = (parts: PartList) => this.#parts.set(file, parts);
+      this.#previous.set(file, await this.#files.writeOfParts(file, output, at, textOf, keep));
+      tally.keep(file);
+      delete entries[index];
+    }
   }
 
   /**
@@ -454,20 +374,9 @@ export class DistState {
    * it there, so dist/ is exactly what a clean build writes; the manifest is left listing
    * what dist/ holds now.
    */
-  #staleFiles(tally: Tally, asRecorded: AsRecorded, unlisted: string[]): string[] {
+  #staleFiles(tally: Tally, unlisted: string[]): string[] {
     const { settled } = tally;
     const previous = this.#previous;
-    // Every file the manifest lists is settled or carried as recorded: none of them is stale, and the carried ones are what it lists besides.
-    if (
-      asRecorded.files > 0 &&
-      !this.#ahead.size &&
-      settled.size + asRecorded.files === previous.size
-    ) {
-      for (const [file, entry] of previous.entries())
-        if (!settled.has(file)) tally.bytes += entry[1];
-      return unlisted.filter((file) => !settled.has(file));
-    }
-    for (const group of asRecorded.groups) for (const file of group.files()) tally.keep(file);
     const stale = [...previous.keys(), ...unlisted].filter(
       (file) => !settled.has(file) && !this.#ahead.has(file) && !this.#gone?.has(file),
     );
@@ -522,9 +431,10 @@ export class DistState {
     writeManifest(this.#manifestFile, this.#header);
   }
 
-  #check(): Promise<DistCheck> {
-    this.#checking ??= checkDistSoon(this.#root, checkListOf(this.#previous, this.#folders));
-    return this.#checking;
+  /** The check of dist/ (dist-check.ts), made once a build. */
+  #check(): DistCheck {
+    this.#checked ??= checkDist(this.#root, this.#previous, this.#folders);
+    return this.#checked;
   }
 
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */

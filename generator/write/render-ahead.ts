@@ -19,8 +19,6 @@ export interface RenderAhead {
 export interface RenderAheadOptions {
   /** Threads for the pool of page renderers; default every core. */
   threads?: number;
-  /** Outputs with a thread of their own already started (DistState.prepare), by file: their texts are taken, not started again. */
-  early?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
   /** The build's record count, which decides whether the heap's growth is limited (heap-growth.ts). Unknown, it is. */
@@ -28,43 +26,20 @@ export interface RenderAheadOptions {
 }
 
 /**
- * Starts an output with a thread of its own before the write (render-site.ts, startEarly),
- * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
- */
-export function startAhead(
-  early: Map<string, Promise<FileContent>>,
-  file: string,
-  output: LazyOutput,
-  previous?: string,
-): void {
-  if (!output.renderElsewhere) return;
-  const text = output.renderElsewhere(previous);
-  // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
-  text.catch(() => undefined);
-  early.set(file, text);
-}
-
-/**
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
  * time ahead of the writer, in the order it asks for them. An output with a thread of its
  * own (the search index) starts when the writer asks for it if there is a pool: writers
- * ask once the pool is closed and every other file is written (dist-state.ts, swapped-write.ts), so that
- * the index's thread (300 MB at 50,000 records) never holds its memory beside the pool's,
+ * ask once the pool is closed and every other file is written (dist-state.ts,
+ * swapped-write.ts), so that the index's thread never holds its memory beside the pool's,
  * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
  * at once, to overlap the whole write: after a one-record edit it is the longest piece of
- * work. One started early, before the write, is waited for before the pool starts, for
- * the same reason. A failure surfaces where its text is awaited.
+ * work. A failure surfaces where its text is awaited.
  */
 export function renderAhead(
   entries: readonly [string, Output][],
   wanted: (file: string, output: LazyOutput) => boolean,
-  {
-    threads = availableParallelism(),
-    early = new Map(),
-    previous,
-    records,
-  }: RenderAheadOptions = {},
+  { threads = availableParallelism(), previous, records }: RenderAheadOptions = {},
 ): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
@@ -80,20 +55,13 @@ export function renderAhead(
       !wanted(file, output)
     )
       continue;
-    const begun = early.get(file);
-    if (begun) start(index, begun);
-    else if (output.renderElsewhere) ownThread.add(index);
+    if (output.renderElsewhere) ownThread.add(index);
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // For a large build only (heap-growth.ts), and not for an output started early alone (the search index of up to 20,000 records, render-site.ts):
-  // its thread is small beside the limit, and setting one costs a full collection now, 0.1-0.2 s of a one-edit build.
+  // For a large build only (heap-growth.ts).
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
-  const pool = poolWanted
-    ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() =>
-        threadPool('render-page', threads),
-      )
-    : undefined;
+  const pool = poolWanted ? threadPool('render-page', threads) : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
     // After a pool, the writer has let go of every other output, but it allocates little while it waits: collected now, what
@@ -110,19 +78,16 @@ export function renderAhead(
     at(index) {
       for (; pool && next < pooled.length && pooled[next]! < index + POOL_WINDOW; next++) {
         const output = entries[pooled[next]!]![1] as LazyOutput;
-        start(
-          pooled[next]!,
-          pool.then((renderers) => output.renderInPool!(renderers)),
-        );
+        start(pooled[next]!, output.renderInPool!(pool));
       }
       if (ownThread.delete(index)) startOwnThread(index);
       const text = started.get(index);
       started.delete(index);
       return text;
     },
-    closePool: async () => (await pool)?.close(),
+    closePool: async () => pool?.close(),
     async close() {
-      await (await pool)?.close();
+      await pool?.close();
       restoreHeapGrowth?.();
     },
   };

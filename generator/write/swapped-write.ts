@@ -11,14 +11,13 @@ import { recordsIn, type WriteOptions, type WriteSummary, writeOrder } from './w
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
  * two builds. It takes the files: `files` is emptied, and each output let go once written.
- * Their render functions hold the corpus, 350 MB at 50,000 records, which can then be
- * collected before the search index's thread builds the index at the end (in a build
+ * Their render functions hold the corpus, which can then be collected before the search index's thread builds the index at the end (in a build
  * small enough for it to start before the write, `early`, it is done before the pool starts).
  */
 export async function writeDistSwapped(
   outDir: string,
   files: Map<string, Output>,
-  { progress = NO_PROGRESS, threads, counts, early }: WriteOptions = {},
+  { progress = NO_PROGRESS, threads, counts }: WriteOptions = {},
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
@@ -32,7 +31,7 @@ export async function writeDistSwapped(
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
+    const ahead = renderAhead(entries, () => true, { threads, records: recordsIn(counts) });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map(
@@ -48,7 +47,7 @@ export async function writeDistSwapped(
     );
     for (const index of ofParts) delete entries[index];
     // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
-    // written and closed on libuv's threads) the main thread, which the page renderers wait on, spent three times as long.
+    // written and closed on libuv's threads) the main thread, which the page renderers wait on, spends far longer.
     const turn = eventLoopTurns();
     const write = async (index: number, text = ahead.at(index)) => {
       const pause = turn();

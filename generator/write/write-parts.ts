@@ -15,7 +15,7 @@ const COPY_RUN = 4 * WRITE_CHUNK;
 
 /**
  * Writes a file of parts piece by piece, never holding it whole (llms-full.txt holds every
- * twin: 150 MB at 50,000 records). Parts whose key is among `old.at` are copied, as bytes,
+ * twin). Parts whose key is among `old.at` are copied, as bytes,
  * from where they are in `old.file`, neighbours there in one read (after a one-record edit,
  * a few dozen reads instead of one per record); the others are their prefix and `textOf`
  * them. A copy that comes up short (the old file cut by hand) writes its parts afresh.

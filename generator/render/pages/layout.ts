@@ -1,5 +1,6 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../../core/collections.ts';
 import { paths, twinPath } from '../../../core/paths.ts';
+import { MAX_QUERY_LENGTH } from '../../../core/search-options.ts';
 import { BRAND } from '../brand.ts';
 import type { Site } from '../../model/corpus.ts';
 import { escapeHtml } from '../../../core/escape-html.ts';
@@ -103,7 +104,7 @@ ${hasTwin ? `  <link rel="alternate" type="text/markdown" href="${escapeHtml(twi
       <nav aria-label="Main">
         ${nav}
       </nav>
-      <form class="header-search" role="search" action="${paths.page('search')}" method="get" data-search-box><input name="q" type="search" aria-label="Search" placeholder="Search" maxlength="512"></form>
+      <form class="header-search" role="search" action="${paths.page('search')}" method="get" data-search-box><input name="q" type="search" aria-label="Search" placeholder="Search" maxlength="${MAX_QUERY_LENGTH}"></form>
     </div>
   </header>
   <main id="main">
