@@ -6,13 +6,14 @@ import { loadContent } from './load/load-content.ts';
 import type { Corpus } from './model/corpus.ts';
 import { recordFiles, recordOutputs } from './render/record-outputs.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
-import { emitSite } from './emit/emit-site.ts';
+import { type EmitOptions, emitApi, emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress/progress.ts';
-import { type CarriedFiles, type Output, SiteFiles } from './model/outputs.ts';
+import { type CarriedFiles, type FileContent, type Output, SiteFiles } from './model/outputs.ts';
+import { startAhead } from './write/render-ahead.ts';
 import { DistState } from './write/dist-state.ts';
 import { writeDistSwapped } from './write/swapped-write.ts';
 import type { WriteSummary } from './write/write-plan.ts';
@@ -69,7 +70,12 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       progress: options.progress,
       reader: contentReader(),
     });
-    const { files } = await outputsOf(corpus, { progress: options.progress });
+    // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread renders the site, rather than last, alone.
+    const early = new Map<string, Promise<FileContent>>();
+    const { files } = await outputsOf(corpus, {
+      progress: options.progress,
+      startEarly: (file, output) => startAhead(early, file, output),
+    });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
     return summarize(
@@ -78,6 +84,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
         progress: options.progress,
         threads: options.threads,
         counts: counts.records,
+        early,
       }),
       started,
     );
@@ -153,6 +160,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const { files, carried, records } = await outputsOf(corpus, {
         progress: options.progress,
+        startEarly: dist.prepare,
         lastRecords,
       });
       const counts = countsOf(corpus, files, carried);
@@ -192,9 +200,14 @@ export function createBuilder(options: BuilderOptions): Builder {
   };
 }
 
-/** The stages between load and write: the website is rendered, then the machine-readable files are emitted. */
-async function outputsOf(corpus: Corpus, options: RenderOptions) {
+/**
+ * The stages between load and write. The API's files are emitted first, from the corpus
+ * alone, so that the search index's thread starts while the website is rendered; then the
+ * files made of the rendered site are emitted.
+ */
+async function outputsOf(corpus: Corpus, options: RenderOptions & EmitOptions) {
   const files = new SiteFiles();
+  await emitApi(corpus, files, options);
   const rendered = await renderSite(corpus, files, options);
   await emitSite(corpus, rendered, files);
   return { files: files.take(), carried: rendered.carried, records: rendered.records };

@@ -10,7 +10,8 @@ import { generatorFingerprint } from './model/generator-fingerprint.mjs';
 
 const project = path.resolve(import.meta.dirname, '..');
 const bundles = path.join(project, 'node_modules', '.cache', 'generator-bundle');
-const dir = path.join(bundles, generatorFingerprint(project).slice(0, 16));
+const fingerprint = generatorFingerprint(project);
+const dir = path.join(bundles, fingerprint.slice(0, 16));
 
 if (!existsSync(path.join(dir, 'cli.mjs'))) {
   const { build, stop } = await import('esbuild');
@@ -38,4 +39,5 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
   await stop();
 }
 process.env.GENERATOR_PROJECT_DIR = project;
+process.env.GENERATOR_FINGERPRINT = fingerprint;
 await import(pathToFileURL(path.join(dir, 'cli.mjs')).href);

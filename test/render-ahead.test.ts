@@ -2,14 +2,20 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { composedOutput, type LazyOutput, type Output } from '../generator/model/outputs.ts';
+import {
+  composedOutput,
+  type FileContent,
+  type LazyOutput,
+  type Output,
+} from '../generator/model/outputs.ts';
+import { renderAhead } from '../generator/write/render-ahead.ts';
 import { DistState } from '../generator/write/dist-state.ts';
 import { writeDistSwapped } from '../generator/write/swapped-write.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {
-  it('start only when dist/ does not hold them as they would be written', async () => {
-    const root = await temporaryDirectory('own-thread-');
+  it('start before the write when dist/ does not hold them as they would be written, and the write takes that text', async () => {
+    const root = await temporaryDirectory('early-');
     const out = path.join(root, 'dist');
     let started = 0;
     const index = (text: string): LazyOutput => ({
@@ -23,17 +29,20 @@ describe('outputs with a thread of their own', () => {
     const dist = new DistState(out, path.join(root, 'manifest.json'));
     const build = async (output: LazyOutput) => {
       dist.begin();
+      dist.prepare('index.json', output);
+      const startedBeforeWrite = started;
       const written = await dist.write(new Map<string, Output>([['index.json', output]]), 'inputs');
       return {
-        started,
+        startedBeforeWrite,
         written: written.written,
         text: await readFile(path.join(out, 'index.json'), 'utf8'),
       };
     };
-    expect(await build(index('one'))).toEqual({ started: 1, written: 1, text: 'one' });
+    expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 1, text: 'one' });
     // Held as it would be written: neither started nor written.
-    expect(await build(index('one'))).toEqual({ started: 1, written: 0, text: 'one' });
-    expect(await build(index('two'))).toEqual({ started: 2, written: 1, text: 'two' });
+    expect(await build(index('one'))).toEqual({ startedBeforeWrite: 1, written: 0, text: 'one' });
+    expect(await build(index('two'))).toEqual({ startedBeforeWrite: 2, written: 1, text: 'two' });
+    expect(started).toBe(2);
   });
 
   it('are made from the text dist/ holds, which a deleted dist/ gets back from its links in the cache, unless it was changed in place', async () => {
@@ -53,6 +62,7 @@ describe('outputs with a thread of their own', () => {
     const build = async (text: string) => {
       const dist = new DistState(out, path.join(root, 'cache', 'manifest.json'), { links });
       dist.begin();
+      dist.prepare('_data/index.json', index(text));
       return (
         await dist.write(new Map<string, Output>([['_data/index.json', index(text)]]), 'inputs')
       ).written;
@@ -77,6 +87,43 @@ describe('outputs with a thread of their own', () => {
     expect(given).toEqual([undefined, 'one', 'two', undefined]);
     expect(await readFile(file, 'utf8')).toBe('three');
     expect(await readdir(path.join(links, '_data'))).toEqual(['index.json']);
+  });
+
+  it('run alone: the pool of page renderers starts once one started early has finished', async () => {
+    let finish!: (text: FileContent) => void;
+    const earlyText = new Promise<FileContent>((resolve) => (finish = resolve));
+    const pooledAt: number[] = [];
+    const entries: [string, Output][] = Array.from({ length: 400 }, (_, i): [string, Output] => [
+      `page-${i}/index.html`,
+      {
+        signature: String(i),
+        render: () => 'page',
+        renderInPool: async () => {
+          pooledAt.push(performance.now());
+          return 'page';
+        },
+      },
+    ]);
+    entries.push([
+      'index.json',
+      { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText },
+    ]);
+    const ahead = renderAhead(entries, () => true, {
+      threads: 2,
+      early: new Map([['index.json', earlyText]]),
+    });
+    try {
+      const firstPage = ahead.at(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(pooledAt).toEqual([]);
+      const finishedAt = performance.now();
+      finish('index');
+      expect(await firstPage).toBe('page');
+      expect(pooledAt[0]).toBeGreaterThanOrEqual(finishedAt);
+      expect(await ahead.at(400)).toBe('index');
+    } finally {
+      await ahead.close();
+    }
   });
 
   it('start after a pool only once every other file is written, the files of parts too: by then the write holds no other output', async () => {

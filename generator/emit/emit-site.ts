@@ -29,33 +29,21 @@ import { searchIndexJson } from './search-index.ts';
 import { searchIndexOffThread } from './search-index-job.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
-/**
- * The machine-readable files into `files`: the read API's documents and lists, the search
- * index and the functions' data, the llms files (llms-full.txt made of the rendered
- * twins, which it takes), the sitemap and feed, and the host's rules.
- */
-export async function emitSite(
-  corpus: Corpus,
-  rendered: Pick<RenderedSite, 'twins' | 'sitemap'>,
-  files: SiteFiles,
-): Promise<void> {
-  const turn = eventLoopTurns();
-  await emitApi(corpus, files);
-  await turn();
-  files.put(paths.llms.slice(1), llmsTxt(corpus));
-  await turn();
-  files.put(paths.llmsFull.slice(1), await llmsFull(corpus, rendered.twins));
-  await turn();
-  files.put(paths.sitemap.slice(1), sitemapXml(corpus, rendered.sitemap));
-  await turn();
-  files.put(paths.feed.slice(1), postsFeed(corpus));
-  files.put('robots.txt', robotsTxt(corpus));
-  files.put(REDIRECTS_FILE, redirectsFile(corpus));
-  files.put(HEADERS_FILE, headersFile());
+export interface EmitOptions {
+  /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
+  startEarly?: (file: string, output: LazyOutput) => void;
 }
 
-/** The read API's documents and lists, the search index made from the lists, and the functions' data. */
-async function emitApi(corpus: Corpus, files: SiteFiles): Promise<void> {
+/**
+ * The read API's documents and lists, the search index made from the lists, and the
+ * functions' data into `files`: made of the corpus alone, before the site is rendered, so
+ * that the search index's thread can start at once and run while the site is rendered.
+ */
+export async function emitApi(
+  corpus: Corpus,
+  files: SiteFiles,
+  { startEarly }: EmitOptions = {},
+): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
   files.put(apiFile(paths.apiIndex), jsonFile(apiIndex(corpus)));
@@ -74,7 +62,10 @@ async function emitApi(corpus: Corpus, files: SiteFiles): Promise<void> {
       signedOutput(listKeys[key], () => lists[key]),
     );
   }
-  files.put(`${DATA_DIR}/search-index.json`, searchIndexOutput(summaries, lists, listKeys));
+  const searchIndex = searchIndexOutput(summaries, lists, listKeys);
+  files.put(`${DATA_DIR}/search-index.json`, searchIndex);
+  if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
+    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,
@@ -85,11 +76,40 @@ async function emitApi(corpus: Corpus, files: SiteFiles): Promise<void> {
   files.put(`${DATA_DIR}/service.json`, jsonFile(service));
 }
 
+/**
+ * The files made of the rendered site into `files`: the llms files (llms-full.txt made of
+ * the rendered twins, which it takes), the sitemap and feed, and the host's rules.
+ */
+export async function emitSite(
+  corpus: Corpus,
+  rendered: Pick<RenderedSite, 'twins' | 'sitemap'>,
+  files: SiteFiles,
+): Promise<void> {
+  const turn = eventLoopTurns();
+  files.put(paths.llms.slice(1), llmsTxt(corpus));
+  await turn();
+  files.put(paths.llmsFull.slice(1), await llmsFull(corpus, rendered.twins));
+  await turn();
+  files.put(paths.sitemap.slice(1), sitemapXml(corpus, rendered.sitemap));
+  await turn();
+  files.put(paths.feed.slice(1), postsFeed(corpus));
+  files.put('robots.txt', robotsTxt(corpus));
+  files.put(REDIRECTS_FILE, redirectsFile(corpus));
+  files.put(HEADERS_FILE, headersFile());
+}
+
 const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
   Object.fromEntries(COLLECTION_KEYS.map((key) => [key, value(key)])) as Record<
     CollectionKey,
     Value
   >;
+
+/**
+ * Beyond this many records the search index is started with the write, not before: its
+ * thread's memory, beside the making of every output, would take the largest builds over
+ * their memory budget (docs/benchmarks.md).
+ */
+const EARLY_INDEX_RECORDS = 20_000;
 
 const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
   Object.values(summaries).reduce((n, list) => n + list.length, 0);

@@ -9,5 +9,10 @@ import { generatorFingerprint as fingerprintOf } from './generator-fingerprint.m
 export const PROJECT_DIR =
   process.env.GENERATOR_PROJECT_DIR ?? path.resolve(import.meta.dirname, '..', '..');
 
-/** This generator's fingerprint (generator-fingerprint.mjs): what every output and cached result also depends on. */
-export const generatorFingerprint = (): string => fingerprintOf(PROJECT_DIR);
+/**
+ * This generator's fingerprint (generator-fingerprint.mjs): what every output and cached
+ * result also depends on. `npm run build`'s bundle is named by it, and the launcher hands
+ * it over (GENERATOR_FINGERPRINT) rather than have the sources read and hashed again.
+ */
+export const generatorFingerprint = (): string =>
+  process.env.GENERATOR_FINGERPRINT || fingerprintOf(PROJECT_DIR);

@@ -4,6 +4,7 @@ import { generatorFingerprint } from '../model/generator.ts';
 import {
   type CarriedFiles,
   contentOf,
+  type FileContent,
   type LazyOutput,
   type Output,
   type OutputPart,
@@ -26,7 +27,7 @@ import {
   readManifest,
   writeManifest,
 } from './dist-manifest.ts';
-import { renderAhead } from './render-ahead.ts';
+import { renderAhead, startAhead } from './render-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
 import {
   type OfParts,
@@ -36,7 +37,7 @@ import {
   writeOrder,
 } from './write-plan.ts';
 
-export interface InPlaceWriteOptions extends WriteOptions {
+export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
   /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
 }
@@ -120,6 +121,8 @@ export class DistState {
   #gone: Set<string> | undefined;
   /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
   readonly #ahead = new Set<string>();
+  /** Texts started by `prepare` for the build in progress, by file. */
+  readonly #early = new Map<string, Promise<FileContent>>();
 
   constructor(outDir: string, manifestFile: string, { trusted = false, links }: DistOptions = {}) {
     this.#root = path.resolve(outDir);
@@ -156,6 +159,7 @@ export class DistState {
    */
   begin(): void {
     this.#ahead.clear();
+    this.#early.clear();
     // A check made for a build that stopped before its write may no longer be true.
     this.#checked = undefined;
     this.#altered = undefined;
@@ -186,6 +190,17 @@ export class DistState {
     this.#record(inputs, counts, found?.read ?? []);
     return { written: 0, deleted: 0, bytes, changed: [], files: this.#previous.size, counts };
   }
+
+  /**
+   * Starts an output with a thread of its own (the search index) now, before the write,
+   * if dist/ does not hold it as it would be written: after a one-record edit it is the
+   * longest piece of work, and the rest of the site is made meanwhile. The build's write
+   * takes its text.
+   */
+  readonly prepare = (file: string, output: LazyOutput): void => {
+    if (output.renderElsewhere && this.#wanted(file, output))
+      startAhead(this.#early, file, output, this.#lastText(file));
+  };
 
   /**
    * Writes what changed and deletes what is stale, in five phases: the check of dist/ is
@@ -293,9 +308,11 @@ export class DistState {
   ): Promise<void> {
     const elsewhere = renderAhead(entries, this.#wanted, {
       threads: options.threads,
+      early: this.#early,
       previous: this.#lastText,
       records: recordsIn(options.counts),
     });
+    this.#early.clear();
     const turn = eventLoopTurns();
     const [first, ownThread, ofParts] = writeOrder(entries);
     const settleAt = async (index: number, text = elsewhere.at(index)) => {

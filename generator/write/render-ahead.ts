@@ -19,10 +19,29 @@ export interface RenderAhead {
 export interface RenderAheadOptions {
   /** Threads for the pool of page renderers; default every core. */
   threads?: number;
+  /** Outputs with a thread of their own already started before the write (startAhead), by file: their texts are taken, not started again. */
+  early?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
   /** The build's record count, which decides whether the heap's growth is limited (heap-growth.ts). Unknown, it is. */
   records?: number;
+}
+
+/**
+ * Starts an output with a thread of its own before the write (the search index, emit/),
+ * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
+ */
+export function startAhead(
+  early: Map<string, Promise<FileContent>>,
+  file: string,
+  output: LazyOutput,
+  previous?: string,
+): void {
+  if (!output.renderElsewhere) return;
+  const text = output.renderElsewhere(previous);
+  // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
+  text.catch(() => undefined);
+  early.set(file, text);
 }
 
 /**
@@ -34,12 +53,18 @@ export interface RenderAheadOptions {
  * swapped-write.ts), so that the index's thread never holds its memory beside the pool's,
  * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
  * at once, to overlap the whole write: after a one-record edit it is the longest piece of
- * work. A failure surfaces where its text is awaited.
+ * work. One started before the write is waited for before the pool starts, for the same
+ * reason. A failure surfaces where its text is awaited.
  */
 export function renderAhead(
   entries: readonly [string, Output][],
   wanted: (file: string, output: LazyOutput) => boolean,
-  { threads = availableParallelism(), previous, records }: RenderAheadOptions = {},
+  {
+    threads = availableParallelism(),
+    early = new Map(),
+    previous,
+    records,
+  }: RenderAheadOptions = {},
 ): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
@@ -55,13 +80,20 @@ export function renderAhead(
       !wanted(file, output)
     )
       continue;
-    if (output.renderElsewhere) ownThread.add(index);
+    const begun = early.get(file);
+    if (begun) start(index, begun);
+    else if (output.renderElsewhere) ownThread.add(index);
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // For a large build only (heap-growth.ts).
+  // For a large build only (heap-growth.ts), and not for an output started early alone: its thread is small beside the limit.
   const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
-  const pool = poolWanted ? threadPool('render-page', threads) : undefined;
+  // The early outputs' threads and the page renderers never hold their memory at once.
+  const pool = poolWanted
+    ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() =>
+        threadPool('render-page', threads),
+      )
+    : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
     // After a pool, the writer has let go of every other output, but it allocates little while it waits: collected now, what
@@ -78,16 +110,19 @@ export function renderAhead(
     at(index) {
       for (; pool && next < pooled.length && pooled[next]! < index + POOL_WINDOW; next++) {
         const output = entries[pooled[next]!]![1] as LazyOutput;
-        start(pooled[next]!, output.renderInPool!(pool));
+        start(
+          pooled[next]!,
+          pool.then((threads) => output.renderInPool!(threads)),
+        );
       }
       if (ownThread.delete(index)) startOwnThread(index);
       const text = started.get(index);
       started.delete(index);
       return text;
     },
-    closePool: async () => pool?.close(),
+    closePool: async () => (await pool)?.close(),
     async close() {
-      await pool?.close();
+      await (await pool)?.close();
       restoreHeapGrowth?.();
     },
   };

@@ -11,13 +11,14 @@ import { recordsIn, type WriteOptions, type WriteSummary, writeOrder } from './w
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
  * two builds. It takes the files: `files` is emptied, and each output let go once written.
- * Their render functions hold the corpus, which can then be collected before the search index's thread builds the index at the end (in a build
- * small enough for it to start before the write, `early`, it is done before the pool starts).
+ * Their render functions hold the corpus, which can then be collected before the search
+ * index's thread builds the index at the end (one started before the write, `early`, is
+ * done before the pool of page renderers starts).
  */
 export async function writeDistSwapped(
   outDir: string,
   files: Map<string, Output>,
-  { progress = NO_PROGRESS, threads, counts }: WriteOptions = {},
+  { progress = NO_PROGRESS, threads, counts, early }: WriteOptions = {},
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
@@ -31,7 +32,7 @@ export async function writeDistSwapped(
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads, records: recordsIn(counts) });
+    const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map(

@@ -1,4 +1,4 @@
-import { isLazy, type LazyOutput, type Output } from '../model/outputs.ts';
+import { type FileContent, isLazy, type LazyOutput, type Output } from '../model/outputs.ts';
 import type { Progress } from '../progress/progress.ts';
 import type { ManifestHeader } from './dist-manifest.ts';
 
@@ -22,6 +22,8 @@ export interface WriteOptions {
    * nothing to do (DistState.current).
    */
   counts?: ManifestHeader['counts'];
+  /** Outputs with a thread of their own started before the write (startAhead), by file: their texts are taken, not started again. */
+  early?: ReadonlyMap<string, Promise<FileContent>>;
 }
 
 /** The records a write's counts hold, when it was given them. */
