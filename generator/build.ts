@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { loadContent } from './load/load-content.ts';
+import { limitHeapGrowth } from './parallel/heap-growth.ts';
 import type { Corpus } from './model/corpus.ts';
 import { recordFiles, recordOutputs } from './render/record-outputs.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
@@ -63,12 +64,14 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
     const cache = openBuildCache(scratch, { keepLogs: false });
+    const reader = contentReader();
+    limitHeapGrowth((await reader.list(options.contentDir)).length);
     const corpus = await loadContent(options.contentDir, {
       baseUrl: options.baseUrl,
       cache,
       threads: options.threads,
       progress: options.progress,
-      reader: contentReader(),
+      reader,
     });
     // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread renders the site, rather than last, alone.
     const early = new Map<string, Promise<FileContent>>();
@@ -83,7 +86,6 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       await writeDistSwapped(options.outDir, files, {
         progress: options.progress,
         threads: options.threads,
-        counts: counts.records,
         early,
       }),
       started,
@@ -137,6 +139,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       dist.begin();
       aheadOfBuild = false;
       const reader = contentReader({ states });
+      limitHeapGrowth((await reader.list(options.contentDir)).length);
       // A build that would write nothing is known before the content is analyzed: from the files' states, and the few files they do not vouch for read (npm run dev builds on a change, and keeps the corpus for the next).
       const known = options.longLived
         ? undefined

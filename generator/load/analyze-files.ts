@@ -15,7 +15,6 @@ import {
 } from './analyze-job.ts';
 import { threadPool } from '../parallel/thread-pool.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
-import { limitHeapGrowth } from '../parallel/heap-growth.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { lastAnalysesOf, lastAnalysis, metaOf, noteAnalysis } from './last-analyses.ts';
 
@@ -137,16 +136,11 @@ export async function analyzeFiles(
     });
   } else {
     // Kept and written to the cache batch by batch: a large corpus's bodies cannot all be held until the end.
-    const restoreHeapGrowth = limitHeapGrowth(files.length, 100);
-    try {
-      await inWorkers(jobs, threads, (start, batch) => {
-        for (const [i, analysis] of batch.entries()) keep(start + i, analysis);
-        cache.flush();
-        progress('analyze', (done += batch.length), files.length);
-      });
-    } finally {
-      restoreHeapGrowth();
-    }
+    await inWorkers(jobs, threads, (start, batch) => {
+      for (const [i, analysis] of batch.entries()) keep(start + i, analysis);
+      cache.flush();
+      progress('analyze', (done += batch.length), files.length);
+    });
   }
   const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
   cache.save(live);

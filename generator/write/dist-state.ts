@@ -29,17 +29,13 @@ import {
 } from './dist-manifest.ts';
 import { renderAhead, startAhead } from './render-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
-import {
-  type OfParts,
-  recordsIn,
-  type WriteOptions,
-  type WriteSummary,
-  writeOrder,
-} from './write-plan.ts';
+import { type OfParts, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
 export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
   /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
+  /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (`current`). */
+  counts?: ManifestHeader['counts'];
 }
 
 export interface DistOptions {
@@ -310,7 +306,6 @@ export class DistState {
       threads: options.threads,
       early: this.#early,
       previous: this.#lastText,
-      records: recordsIn(options.counts),
     });
     this.#early.clear();
     const turn = eventLoopTurns();

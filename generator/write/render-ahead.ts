@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { collectGarbage, limitHeapGrowth } from '../parallel/heap-growth.ts';
 import { isLazy, type FileContent, type LazyOutput, type Output } from '../model/outputs.ts';
 import { threadPool } from '../parallel/thread-pool.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
@@ -23,8 +22,6 @@ export interface RenderAheadOptions {
   early?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
-  /** The build's record count, which decides whether the heap's growth is limited (heap-growth.ts). Unknown, it is. */
-  records?: number;
 }
 
 /**
@@ -59,12 +56,7 @@ export function startAhead(
 export function renderAhead(
   entries: readonly [string, Output][],
   wanted: (file: string, output: LazyOutput) => boolean,
-  {
-    threads = availableParallelism(),
-    early = new Map(),
-    previous,
-    records,
-  }: RenderAheadOptions = {},
+  { threads = availableParallelism(), early = new Map(), previous }: RenderAheadOptions = {},
 ): RenderAhead {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
@@ -86,8 +78,6 @@ export function renderAhead(
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // For a large build only (heap-growth.ts), and not for an output started early alone: its thread is small beside the limit.
-  const restoreHeapGrowth = poolWanted || ownThread.size ? limitHeapGrowth(records) : undefined;
   // The early outputs' threads and the page renderers never hold their memory at once.
   const pool = poolWanted
     ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() =>
@@ -96,9 +86,6 @@ export function renderAhead(
     : undefined;
   const startOwnThread = (index: number) => {
     const [file, output] = entries[index]! as [string, LazyOutput];
-    // After a pool, the writer has let go of every other output, but it allocates little while it waits: collected now, what
-    // it let go (120 MB at 50,000 records with dist/ deleted) is given back before the index's thread takes its own.
-    if (pool) collectGarbage();
     start(index, output.renderElsewhere!(previous?.(file)));
   };
   if (!pool) {
@@ -123,7 +110,6 @@ export function renderAhead(
     closePool: async () => (await pool)?.close(),
     async close() {
       await (await pool)?.close();
-      restoreHeapGrowth?.();
     },
   };
 }

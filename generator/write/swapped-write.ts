@@ -6,7 +6,7 @@ import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS } from '../progress/progress.ts';
 import { renderAhead } from './render-ahead.ts';
 import { writeParts } from './write-parts.ts';
-import { recordsIn, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
+import { type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
@@ -18,7 +18,7 @@ import { recordsIn, type WriteOptions, type WriteSummary, writeOrder } from './w
 export async function writeDistSwapped(
   outDir: string,
   files: Map<string, Output>,
-  { progress = NO_PROGRESS, threads, counts, early }: WriteOptions = {},
+  { progress = NO_PROGRESS, threads, early }: WriteOptions = {},
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
@@ -32,7 +32,7 @@ export async function writeDistSwapped(
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads, early, records: recordsIn(counts) });
+    const ahead = renderAhead(entries, () => true, { threads, early });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map(

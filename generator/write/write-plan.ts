@@ -1,6 +1,5 @@
 import { type FileContent, isLazy, type LazyOutput, type Output } from '../model/outputs.ts';
 import type { Progress } from '../progress/progress.ts';
-import type { ManifestHeader } from './dist-manifest.ts';
 
 /** What a write did. */
 export interface WriteSummary {
@@ -16,19 +15,9 @@ export interface WriteOptions {
   progress?: Progress;
   /** Threads that render pages; default every core. */
   threads?: number;
-  /**
-   * The build's counts of what it wrote from (records by collection): how much memory it
-   * may take (render-ahead.ts), and, in place, kept with the inputs for a build that finds
-   * nothing to do (DistState.current).
-   */
-  counts?: ManifestHeader['counts'];
   /** Outputs with a thread of their own started before the write (startAhead), by file: their texts are taken, not started again. */
   early?: ReadonlyMap<string, Promise<FileContent>>;
 }
-
-/** The records a write's counts hold, when it was given them. */
-export const recordsIn = (counts: ManifestHeader['counts']): number | undefined =>
-  counts && Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 /** A file of parts, as emit/ composes it (llms-full.txt). */
 export type OfParts = LazyOutput & Required<Pick<LazyOutput, 'parts'>>;

@@ -25,7 +25,7 @@ export interface HostTraits {
   readCountsDown: boolean;
   /**
    * Requests each of 32 concurrent clients makes with one key, or none: the emulator starts a
-   * worker for every invocation, and 32 x 2 requests took 45 s there. The org-api function
+   * worker for every invocation, too slow for that load in a test. The org-api function
    * takes the same load on Netlify Blobs in test/netlify-functions.test.ts.
    */
   requestsPerClient?: number;
