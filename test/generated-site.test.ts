@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import { parseMarkdown } from '../generator/markdown/markdown.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
+
+const run = promisify(execFile);
 
 let site: BuiltSite;
 let openapi: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
@@ -76,6 +80,21 @@ describe('API documents', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("passes Redocly's lint with its recommended rules, without an error or a warning", async () => {
+    const cli = path.resolve('node_modules/@redocly/cli/bin/cli.js');
+    const document = path.join(site.dir, 'api/v1/openapi.json');
+    // The exit status says only whether there were errors: the report is read for warnings too.
+    const { stdout } = await run(process.execPath, [cli, 'lint', document, '--format=json'], {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
+    expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
   it('validates every generated JSON file against its OpenAPI schema', async () => {

@@ -13,6 +13,8 @@ export interface Site {
   description: string;
   apiName: string;
   apiDescription: string;
+  /** The terms the API's content is published under, named in its OpenAPI document. */
+  apiLicense?: { name: string; url: string };
   contactEmail: string;
   language: string;
 }

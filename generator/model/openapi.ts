@@ -44,6 +44,9 @@ const readResponses = (success: object, extra: Record<string, object> = {}) => (
   '500': response('InternalError'),
 });
 
+/** What a public operation requires: nothing, said explicitly so that no tool takes it for an omission. */
+const PUBLIC: object[] = [];
+
 const limitParam = (description: string) => ({
   name: 'limit',
   in: 'query',
@@ -60,6 +63,7 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
       get: {
         operationId: info.listOperation,
         tags: ['Content'],
+        security: PUBLIC,
         summary: `List ${info.title.toLowerCase()}`,
         description: info.description,
         parameters: [
@@ -84,6 +88,7 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
       get: {
         operationId: info.getOperation,
         tags: ['Content'],
+        security: PUBLIC,
         summary: `Get one record of ${key}`,
         parameters: [
           {
@@ -125,6 +130,7 @@ const contactOperation = (operationId: string, summary: string, body: string) =>
   post: {
     operationId,
     tags: ['Contact'],
+    security: PUBLIC,
     summary,
     requestBody: { required: true, ...json(ref(body)) },
     responses: contactResponses,
@@ -175,6 +181,7 @@ export function openApiDocument(corpus: Corpus) {
       version: API_VERSION,
       description: `${corpus.site.apiDescription}\n\nEvery failure returns the Error object; clients should branch on \`code\`, show \`message\` and act on \`hint\`. Parse defensively: fields may be added within v1.`,
       contact: { email: corpus.site.contactEmail, url: base + paths.page('contact') },
+      ...(corpus.site.apiLicense && { license: corpus.site.apiLicense }),
     },
     servers: [{ url: base, description: 'Production' }],
     externalDocs: { description: 'API reference', url: base + paths.apiReference },
@@ -202,6 +209,7 @@ const readPaths = () => ({
     get: {
       operationId: 'getApiIndex',
       tags: ['Discovery'],
+      security: PUBLIC,
       summary: 'API index',
       description:
         'Lists every collection with its count and URL templates, and the other endpoints.',
@@ -213,6 +221,7 @@ const readPaths = () => ({
     get: {
       operationId: 'searchContent',
       tags: ['Discovery'],
+      security: PUBLIC,
       summary: 'Search every collection',
       description:
         'All terms must match (a term also matches words it begins, so a partly typed word finds its record). Every title match ranks above every summary-only match; results are best first.',
@@ -237,6 +246,7 @@ const readPaths = () => ({
     get: {
       operationId: 'getPricing',
       tags: ['Discovery'],
+      security: PUBLIC,
       summary: 'Pricing of the extension',
       responses: readResponses(
         ok('Plans, trial terms and what every plan includes', ref('Pricing')),

@@ -21,6 +21,15 @@ export const siteSchema: JsonSchema = {
     description: { type: 'string', minLength: 20, maxLength: 300 },
     apiName: { type: 'string', minLength: 2, maxLength: 80 },
     apiDescription: { type: 'string', minLength: 20, maxLength: 400 },
+    apiLicense: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'url'],
+      properties: {
+        name: { type: 'string', minLength: 2, maxLength: 80 },
+        url: { type: 'string', format: 'uri' },
+      },
+    },
     contactEmail: { type: 'string', format: 'email' },
     language: { type: 'string', pattern: '^[a-z]{2}(-[A-Z]{2})?$' },
   },
