@@ -7,12 +7,12 @@ export interface Summary {
   category: string;
   summary: string;
   url: string;
-  lastUpdated?: string;
+  lastUpdated: string;
 }
 
 export interface SummaryPage {
   collection: string;
-  description?: string;
+  description: string;
   data: Summary[];
   total: number;
   limit: number;

@@ -63,7 +63,7 @@ export function createSearch(indexJson: string) {
             category,
             summary,
             url,
-            ...(lastUpdated ? { lastUpdated } : {}),
+            lastUpdated,
           };
         });
     },

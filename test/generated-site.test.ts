@@ -16,6 +16,15 @@ import { openApiValidator } from './support/openapi-validator.ts';
 
 const run = promisify(execFile);
 
+/** The part of a JSON Schema these tests read. */
+interface Schema {
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+}
+
 let site: BuiltSite;
 let openapi: { paths: Record<string, Record<string, unknown>>; servers: { url: string }[] };
 let baseUrl: string;
@@ -80,6 +89,52 @@ describe('API documents', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('marks every field the API always sends as required, so generated types need no checks', () => {
+    const { schemas } = (openapi as unknown as { components: { schemas: Record<string, Schema> } })
+      .components;
+    // Fields a response may lack: a glossary term without other names.
+    const optional = new Set(['GlossaryTerm.aliases']);
+    const requestBodies = new Set(['ContactMessage', 'Signup', 'CreateInstance']);
+    const missing: string[] = [];
+    const visit = (name: string, schema: Schema) => {
+      if (schema.items) visit(`${name}[]`, schema.items);
+      for (const [field, inner] of Object.entries(schema.properties ?? {})) {
+        if (!schema.required?.includes(field) && !optional.has(`${name}.${field}`))
+          missing.push(`${name}.${field}`);
+        visit(`${name}.${field}`, inner);
+      }
+    };
+    for (const [name, schema] of Object.entries(schemas))
+      if (!requestBodies.has(name)) visit(name, schema);
+    expect(missing).toEqual([]);
+  });
+
+  it('gives closed sets as enums and each record response a named schema', () => {
+    const { schemas } = (openapi as unknown as { components: { schemas: Record<string, Schema> } })
+      .components;
+    const keys = [...COLLECTION_KEYS];
+    expect(schemas.SummaryPage!.properties!.collection!.enum).toEqual(keys);
+    expect(schemas.SearchResult!.properties!.collection!.enum).toEqual(keys);
+    expect(schemas.ApiIndex!.properties!.collections!.items!.properties!.key!.enum).toEqual(keys);
+    expect(schemas.Summary!.properties!.category!.enum).toEqual(
+      expect.arrayContaining(['phishing', 'attack-surface', 'browser-isolation']),
+    );
+    expect(schemas.Exposure!.properties!.severity!.enum).toContain('critical');
+    expect(schemas.Pricing!.properties!.plans!.items!.properties!.interval!.enum).toEqual([
+      'month',
+      'year',
+    ]);
+    expect(schemas.Instance!.properties!.status!.enum).toContain('running');
+    for (const key of COLLECTION_KEYS) {
+      const operation = openapi.paths[`/api/v1/${key}/{slug}`]!.get as {
+        responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
+      };
+      const { $ref } = operation.responses['200']!.content['application/json']!.schema;
+      const record = schemas[$ref.replace('#/components/schemas/', '')]!;
+      expect(record.properties!.collection!.const).toBe(key);
+    }
   });
 
   it("passes Redocly's lint with its recommended rules, without an error or a warning", async () => {

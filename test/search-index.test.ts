@@ -40,14 +40,14 @@ const summary = (
   i: number,
   title: string,
   text: string,
-  lastUpdated?: string,
+  lastUpdated = '2026-11-01',
 ): Summary => ({
   slug: `${key}-${i}`,
   title,
   category: 'general',
   summary: text,
   url: `https://example.com/${key}/${key}-${i}/`,
-  ...(lastUpdated ? { lastUpdated } : {}),
+  lastUpdated,
 });
 
 const corpusOf = (perCollection: number, words: (i: number) => string): Corpus =>
@@ -152,7 +152,7 @@ describe('the search index patched after an edit', () => {
               const record = corpus[collection][at]!;
               corpus[collection][at] =
                 field === 'lastUpdated'
-                  ? { ...record, lastUpdated: value.length % 2 ? undefined : '2026-11-25' }
+                  ? { ...record, lastUpdated: value.length % 2 ? '2026-11-24' : '2026-11-25' }
                   : { ...record, [field]: value };
             }
             const patched = patchSearchIndex(index, documentsOf(corpus));

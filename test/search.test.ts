@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../core/search-options.ts';
 import { createSearch, queryTerms } from '../runtime/search.ts';
 
-function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category'>[]): string {
+function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category' | 'lastUpdated'>[]): string {
   const mini = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
   mini.addAll(
     docs.map((d) => ({
@@ -11,6 +11,7 @@ function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category'>[]): string 
       id: `${d.collection}/${d.slug}`,
       url: `https://x.example/${d.slug}/`,
       category: 'c',
+      lastUpdated: '2026-11-01',
     })),
   );
   return JSON.stringify(mini);

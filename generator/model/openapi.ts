@@ -99,14 +99,9 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
             schema: { type: 'string', pattern: SLUG_PATTERN_SOURCE },
           },
         ],
-        responses: readResponses(
-          ok('The full record', {
-            type: 'object',
-            required: ['collection', 'data'],
-            properties: { collection: { type: 'string', const: key }, data: ref(recordName) },
-          }),
-          { '404': response('NotFound') },
-        ),
+        responses: readResponses(ok('The full record', ref(`${recordName}Record`)), {
+          '404': response('NotFound'),
+        }),
       },
     },
   };
@@ -168,10 +163,13 @@ export const API_VERSION = '1.0.0';
 export function openApiDocument(corpus: Corpus) {
   const base = corpus.site.baseUrl;
   const recordSchemas = Object.fromEntries(
-    COLLECTION_KEYS.map((key) => [
-      RECORD_SCHEMA_NAMES[key],
-      { description: COLLECTIONS[key].description, ...publishedRecordSchema(key) },
-    ]),
+    COLLECTION_KEYS.flatMap((key) => {
+      const name = RECORD_SCHEMA_NAMES[key];
+      return [
+        [name, { description: COLLECTIONS[key].description, ...publishedRecordSchema(key) }],
+        [`${name}Record`, recordDocument(key, name)],
+      ];
+    }),
   );
   return {
     openapi: '3.1.0',
@@ -183,7 +181,19 @@ export function openApiDocument(corpus: Corpus) {
       contact: { email: corpus.site.contactEmail, url: base + paths.page('contact') },
       ...(corpus.site.apiLicense && { license: corpus.site.apiLicense }),
     },
-    servers: [{ url: base, description: 'Production' }],
+    servers: [
+      { url: base, description: 'Production' },
+      {
+        url: '{origin}',
+        description: 'A local or mirrored copy of the same build',
+        variables: {
+          origin: {
+            default: 'http://localhost:8888',
+            description: "The copy's scheme, host and port: npm start listens on port 8888",
+          },
+        },
+      },
+    ],
     externalDocs: { description: 'API reference', url: base + paths.apiReference },
     tags: [
       { name: 'Discovery', description: 'API index, search and pricing' },
@@ -202,6 +212,14 @@ export function openApiDocument(corpus: Corpus) {
     },
   };
 }
+
+/** What the API sends for one record: the record, named with its collection. */
+const recordDocument = (key: CollectionKey, name: string) => ({
+  type: 'object',
+  description: `One record of ${key}, as /api/v1/${key}/{slug} sends it`,
+  required: ['collection', 'data'],
+  properties: { collection: { type: 'string', const: key }, data: ref(name) },
+});
 
 /** The read API's paths: its index, each collection's list and records, search and pricing. */
 const readPaths = () => ({

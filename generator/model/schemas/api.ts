@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '../../../core/api-error.ts';
+import { COLLECTION_KEYS } from '../../../core/collections.ts';
 import { INQUIRY_TYPES } from '../../../core/submissions.ts';
 import { MAX_PAGE_LIMIT } from '../../../core/summary.ts';
-import type { JsonSchema } from './content.ts';
+import { CATEGORIES, type JsonSchema } from './content.ts';
 import { pricingSourceSchema } from './site.ts';
 
 /**
@@ -13,6 +14,15 @@ const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}
 
 export const SLUG_PATTERN_SOURCE = '^[a-z0-9-]+$';
 
+const collectionKey = (description: string): JsonSchema => ({
+  type: 'string',
+  enum: [...COLLECTION_KEYS],
+  description,
+});
+
+/** Every collection's categories: a summary's category is one of its own collection's. */
+const ANY_CATEGORY = [...new Set(COLLECTION_KEYS.flatMap((key) => CATEGORIES[key]))];
+
 const summaryProperties: Record<string, JsonSchema> = {
   slug: {
     type: 'string',
@@ -20,7 +30,11 @@ const summaryProperties: Record<string, JsonSchema> = {
     description: 'Identifier used in the item URL',
   },
   title: { type: 'string', description: 'Display name' },
-  category: { type: 'string', description: 'Grouping the record belongs to' },
+  category: {
+    type: 'string',
+    enum: ANY_CATEGORY,
+    description: "Grouping the record belongs to, one of its collection's categories",
+  },
   summary: { type: 'string', description: 'One or two sentence description' },
   url: {
     type: 'string',
@@ -30,7 +44,7 @@ const summaryProperties: Record<string, JsonSchema> = {
   lastUpdated: { type: 'string', format: 'date', description: 'Date the record last changed' },
 };
 
-const SUMMARY_REQUIRED = ['slug', 'title', 'category', 'summary', 'url'];
+const SUMMARY_REQUIRED = Object.keys(summaryProperties);
 
 export const API_SCHEMAS: Record<string, JsonSchema> = {
   Summary: {
@@ -41,9 +55,9 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
   },
   SummaryPage: {
     type: 'object',
-    required: ['collection', 'data', 'total', 'limit', 'offset'],
+    required: ['collection', 'description', 'data', 'total', 'limit', 'offset'],
     properties: {
-      collection: { type: 'string', description: 'Collection key' },
+      collection: collectionKey('Collection key'),
       description: { type: 'string', description: 'What the collection contains' },
       data: { type: 'array', items: ref('Summary') },
       total: {
@@ -66,12 +80,12 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
     required: [...SUMMARY_REQUIRED, 'collection'],
     properties: {
       ...summaryProperties,
-      collection: { type: 'string', description: 'Collection of the match' },
+      collection: collectionKey('Collection of the match'),
     },
   },
   SearchResults: {
     type: 'object',
-    required: ['query', 'total', 'data'],
+    required: ['query', 'limit', 'total', 'data'],
     properties: {
       query: { type: 'string', description: 'The query that was run' },
       limit: {
@@ -94,6 +108,15 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
   },
   ApiIndex: {
     type: 'object',
+    required: [
+      'name',
+      'version',
+      'description',
+      'openapi',
+      'documentation',
+      'collections',
+      'endpoints',
+    ],
     properties: {
       name: { type: 'string' },
       version: { type: 'string' },
@@ -104,8 +127,9 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
         type: 'array',
         items: {
           type: 'object',
+          required: ['key', 'description', 'list', 'item', 'count'],
           properties: {
-            key: { type: 'string' },
+            key: collectionKey('Collection key'),
             description: { type: 'string' },
             list: { type: 'string', format: 'uri' },
             item: { type: 'string', description: 'URL template for one record' },
@@ -117,8 +141,9 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
         type: 'array',
         items: {
           type: 'object',
+          required: ['method', 'path', 'description'],
           properties: {
-            method: { type: 'string' },
+            method: { type: 'string', enum: ['GET', 'POST'] },
             path: { type: 'string' },
             description: { type: 'string' },
           },
@@ -128,6 +153,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
   },
   Pricing: {
     type: 'object',
+    required: [...(pricingSourceSchema.required as string[]), 'pricingPage', 'machineReadable'],
     properties: {
       ...(pricingSourceSchema.properties as Record<string, JsonSchema>),
       pricingPage: { type: 'string', format: 'uri', description: 'Human-readable pricing page' },
