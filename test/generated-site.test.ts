@@ -8,7 +8,7 @@ import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
-import { COLLECTION_KEYS, COLLECTIONS } from '../core/collections.ts';
+import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
@@ -135,6 +135,25 @@ describe('API documents', () => {
       const record = schemas[$ref.replace('#/components/schemas/', '')]!;
       expect(record.properties!.collection!.const).toBe(key);
     }
+  });
+
+  it('documents the machine-readable files, and each documented one is in the build', async () => {
+    const documented = Object.entries(openapi.paths).filter(([, item]) =>
+      (item.get as { tags?: string[] } | undefined)?.tags?.includes('Machine-readable files'),
+    );
+    const files = documented.map(([template]) => template);
+    expect(files).toEqual(
+      expect.arrayContaining(['/llms.txt', '/llms-full.txt', '/sitemap.xml', '/posts/feed.xml']),
+    );
+    for (const key of COLLECTION_KEYS) expect(files).toContain(`/${key}/{slug}/index.html.md`);
+    for (const template of files) {
+      const collection = template.split('/')[1] as CollectionKey;
+      const slug = template.includes('{slug}')
+        ? (await site.json<{ data: { slug: string }[] }>(`api/v1/${collection}.json`)).data[0]!.slug
+        : '';
+      expect(existsSync(route(template.replace('{slug}', slug))), template).toBe(true);
+    }
+    expect(openapi.paths['/api/v1/openapi.json']?.get).toBeDefined();
   });
 
   it("passes Redocly's lint with its recommended rules, without an error or a warning", async () => {

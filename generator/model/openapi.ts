@@ -2,6 +2,7 @@ import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/col
 import { paths } from '../../core/paths.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../core/summary.ts';
 import type { Corpus } from './corpus.ts';
+import { SITE_FILES_TAG, siteFilePaths } from './openapi-site-files.ts';
 import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from './schemas/api.ts';
 import { publishedRecordSchema, type JsonSchema } from './schemas/content.ts';
 
@@ -107,18 +108,55 @@ function collectionPaths(key: CollectionKey): Record<string, object> {
   };
 }
 
-const contactResponses = {
-  '200': { description: 'Accepted', ...json(ref('Success')) },
-  '400': response('BadRequest'),
-  '405': response('MethodNotAllowed'),
-  '413': { description: 'The body is larger than the endpoint accepts', ...json(ref('Error')) },
-  '415': { description: 'The body is not JSON', ...json(ref('Error')) },
-  '429': response('RateLimited'),
-  '500': {
-    description:
-      'The submission was stored but could not be delivered, or the service is not configured',
-    ...json(ref('Error')),
+/**
+ * How a form post (application/x-www-form-urlencoded, what the website's forms send) is
+ * answered beside a JSON body: the same outcome, as a person reads it. Accepted is 303 to
+ * the form's thank-you page; refused is the contact page again, with the status the JSON
+ * answer has, the form as sent and what went wrong next to it.
+ */
+const formPage = {
+  'text/html': {
+    schema: {
+      type: 'string',
+      description: 'The contact page, the form as sent and what went wrong next to each field',
+    },
   },
+};
+
+const refusal = (description: string, headers: object = {}) => ({
+  description: `${description}: an Error for a JSON body, the contact page for a form post`,
+  headers,
+  content: { ...json(ref('Error')).content, ...formPage },
+});
+
+const contactResponses = {
+  '200': { description: 'Accepted (a JSON body)', ...json(ref('Success')) },
+  '303': {
+    description: "Accepted (a form post): on to the form's thank-you page",
+    headers: {
+      Location: {
+        description: 'The thank-you page, a path on the same site',
+        schema: { type: 'string' },
+      },
+    },
+  },
+  '400': refusal(
+    'The submission is invalid; code is invalid_request, missing_field or invalid_email',
+  ),
+  '403': {
+    description: "A form post from another site's page, refused before its body is read",
+    content: formPage,
+  },
+  '405': response('MethodNotAllowed'),
+  '413': refusal('The body is larger than the endpoint accepts'),
+  '415': { description: 'The body is neither JSON nor a form post', ...json(ref('Error')) },
+  '429': refusal('Too many submissions from this sender (code rate_limited)', {
+    'Retry-After': { $ref: '#/components/headers/Retry-After' },
+    ...rateLimitHeaders,
+  }),
+  '500': refusal(
+    'The submission was stored but could not be delivered, or the service is not configured',
+  ),
 };
 
 const contactOperation = (operationId: string, summary: string, body: string) => ({
@@ -127,7 +165,13 @@ const contactOperation = (operationId: string, summary: string, body: string) =>
     tags: ['Contact'],
     security: PUBLIC,
     summary,
-    requestBody: { required: true, ...json(ref(body)) },
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': { schema: ref(body) },
+        'application/x-www-form-urlencoded': { schema: ref(body) },
+      },
+    },
     responses: contactResponses,
   },
 });
@@ -199,13 +243,14 @@ export function openApiDocument(corpus: Corpus) {
       { name: 'Discovery', description: 'API index, search and pricing' },
       { name: 'Content', description: 'Read-only content collections' },
       { name: 'Contact', description: 'Contact and sign-up endpoints, rate limited per sender' },
+      SITE_FILES_TAG,
       {
         name: 'Instances (proposed)',
         description:
           'Illustrative isolated-browser instance and key contract, served for trial under /orgs',
       },
     ],
-    paths: { ...readPaths(), ...formPaths, ...instancePaths },
+    paths: { ...readPaths(), ...formPaths, ...instancePaths, ...siteFilePaths() },
     components: {
       schemas: { ...API_SCHEMAS, ...recordSchemas },
       ...COMPONENTS,
@@ -258,6 +303,20 @@ const readPaths = () => ({
       responses: readResponses(ok('Matching records, best first', ref('SearchResults')), {
         '400': response('BadRequest'),
       }),
+    },
+  },
+  [paths.openapi]: {
+    get: {
+      operationId: 'getOpenApiDocument',
+      tags: ['Discovery'],
+      security: PUBLIC,
+      summary: 'This OpenAPI document',
+      responses: readResponses(
+        ok('The OpenAPI 3.1 description of the whole API', {
+          type: 'object',
+          description: 'An OpenAPI 3.1 document',
+        }),
+      ),
     },
   },
   [paths.apiPricing]: {
