@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
+import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
 import { openApiValidator } from './support/openapi-validator.ts';
@@ -154,6 +155,14 @@ describe('API documents', () => {
       expect(existsSync(route(template.replace('{slug}', slug))), template).toBe(true);
     }
     expect(openapi.paths['/api/v1/openapi.json']?.get).toBeDefined();
+  });
+
+  it('gives the client (client/) the types made from this document: npm run client:types', async () => {
+    const made = await clientTypes(path.join(site.dir, 'api/v1/openapi.json'));
+    expect(
+      made === (await readFile(CLIENT_TYPES_FILE, 'utf8')),
+      'client/schema.d.ts is out of date: run npm run client:types',
+    ).toBe(true);
   });
 
   it("passes Redocly's lint with its recommended rules, without an error or a warning", async () => {

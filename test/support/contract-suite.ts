@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../../core/collections.ts';
+import { clientChecks } from './client-checks.ts';
 import type { HostProcess, HostScript, ServedSite } from './host-process.ts';
 import { prepareSite, startHost } from './host-process.ts';
 import { openApiValidator } from './openapi-validator.ts';
@@ -93,6 +94,9 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     expect(String(body.hint).length).toBeGreaterThan(10);
     return body;
   }
+
+  describe('the typed client (client/)', () =>
+    clientChecks(() => host.url, newClient, { perCollection: PER_COLLECTION, search: true }));
 
   describe('reads', () => {
     it('serves the API index with CORS and the RateLimit fields, and HEAD without a body', async () => {

@@ -1,0 +1,83 @@
+import type { Client } from 'openapi-fetch';
+import type { components, paths } from './schema.js';
+
+export type { components, paths } from './schema.js';
+
+type Schemas = components['schemas'];
+
+export type CollectionKey = Schemas['SummaryPage']['collection'];
+export type Summary = Schemas['Summary'];
+export type SummaryPage = Schemas['SummaryPage'];
+export type SearchResult = Schemas['SearchResult'];
+export type SearchResults = Schemas['SearchResults'];
+export type ApiIndex = Schemas['ApiIndex'];
+export type Pricing = Schemas['Pricing'];
+export type ErrorCode = Schemas['Error']['code'];
+
+/** What /api/v1/{collection}/{slug} sends, by collection. */
+export interface RecordOf {
+  threats: Schemas['ThreatRecord'];
+  glossary: Schemas['GlossaryTermRecord'];
+  exposures: Schemas['ExposureRecord'];
+  apps: Schemas['AppRecord'];
+  ai: Schemas['AiRiskRecord'];
+  posts: Schemas['PostRecord'];
+}
+
+/** A refusal or failure of the API, with what its Error object says and the request's id. */
+export declare class ContentApiError extends Error {
+  readonly name: 'ContentApiError';
+  readonly status: number;
+  readonly url: string;
+  /** The Error object's code; null when the answer carried none (a static host's error page). */
+  readonly code: ErrorCode | null;
+  readonly hint: string | null;
+  readonly docs: string | null;
+  /** X-Request-Id of the answer, to quote when reporting it. */
+  readonly requestId: string | null;
+}
+
+export interface PoliteFetchOptions {
+  /** The fetch that sends requests; globalThis.fetch by default. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** How many times a request answered 429 is sent again; 3 by default. */
+  retries?: number;
+  /** The longest wait a 429 may ask for before it is given up on and thrown; 60 s by default. */
+  maxWaitSeconds?: number;
+  /** URLs whose last body is kept for revalidation with If-None-Match; 256 by default, 0 for none. */
+  cacheEntries?: number;
+  /** How a wait is made; a test may pass its own clock. */
+  sleep?: (milliseconds: number) => Promise<void>;
+  now?: () => number;
+}
+
+export declare function politeFetch(
+  options?: PoliteFetchOptions,
+): (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface ContentClientOptions extends PoliteFetchOptions {
+  /** The origin of the service: https://detour.example, or a local or mirrored copy. */
+  baseUrl: string;
+  /** Headers sent with every API call (a User-Agent naming your program is polite). */
+  headers?: Record<string, string>;
+}
+
+export interface ContentClient {
+  /** The typed client of every operation of the OpenAPI document (openapi-fetch). */
+  api: Client<paths>;
+  index(): Promise<ApiIndex>;
+  list(collection: CollectionKey, page?: { limit?: number; offset?: number }): Promise<SummaryPage>;
+  get<K extends CollectionKey>(collection: K, slug: string): Promise<RecordOf[K]>;
+  search(q: string, options?: { limit?: number }): Promise<SearchResults>;
+  pricing(): Promise<Pricing>;
+  /** Every record of a collection, page after page. */
+  records(collection: CollectionKey, options?: { pageSize?: number }): AsyncGenerator<Summary>;
+  /** Every result of a search, best first (one page of up to 200: search has no offset). */
+  searchResults(q: string): AsyncGenerator<SearchResult>;
+  /** A record's page as Markdown (its twin). */
+  markdown(collection: CollectionKey, slug: string): Promise<string>;
+  llmsTxt(): Promise<string>;
+  llmsFullTxt(): Promise<string>;
+}
+
+export declare function createContentClient(options: ContentClientOptions): ContentClient;
