@@ -70,7 +70,10 @@ export interface ContentClient {
   get<K extends CollectionKey>(collection: K, slug: string): Promise<RecordOf[K]>;
   search(q: string, options?: { limit?: number }): Promise<SearchResults>;
   pricing(): Promise<Pricing>;
-  /** Every record of a collection, page after page. */
+  /**
+   * Every record of a collection, page after page. Without `pageSize`, the first page is
+   * the list as published (what a static mirror serves too), the next ones 200 records each.
+   */
   records(collection: CollectionKey, options?: { pageSize?: number }): AsyncGenerator<Summary>;
   /** Every result of a search, best first (one page of up to 200: search has no offset). */
   searchResults(q: string): AsyncGenerator<SearchResult>;

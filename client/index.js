@@ -146,9 +146,14 @@ export function createContentClient({ baseUrl, headers, ...polite } = {}) {
       data(api.GET(`/api/v1/${collection}/{slug}`, { params: { path: { slug } } })),
     search,
     pricing: () => data(api.GET('/api/v1/pricing')),
-    async *records(collection, { pageSize = MAX_PAGE } = {}) {
+    async *records(collection, { pageSize } = {}) {
+      // Without a page size the first page is the list as published, the one answer every
+      // host (a static mirror too) and every CDN copy holds; later pages are the largest.
       for (let offset = 0; ; ) {
-        const page = await list(collection, { limit: pageSize, offset });
+        const page = await list(
+          collection,
+          pageSize === undefined && offset === 0 ? {} : { limit: pageSize ?? MAX_PAGE, offset },
+        );
         yield* page.data;
         offset += page.data.length;
         if (page.data.length === 0 || offset >= page.total) return;

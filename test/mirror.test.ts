@@ -10,6 +10,7 @@ import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import type { Listening } from '../server/listen.ts';
+import { clientChecks } from './support/client-checks.ts';
 import { startServer } from './support/http-server.ts';
 import {
   CADDY,
@@ -292,6 +293,13 @@ function mirrorSuite(
       mirror = await start(plan, await freePort());
     });
     afterAll(() => mirror?.stop());
+
+    describe('the typed client (client/)', () =>
+      clientChecks(
+        () => mirror.url,
+        () => '',
+        { perCollection: 3, dynamic: false },
+      ));
 
     it('serves the API documents, and the JSON 404, as the local server does', async () => {
       for (const c of API_CASES) await compare(mirror, c);

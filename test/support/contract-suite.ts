@@ -96,7 +96,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   }
 
   describe('the typed client (client/)', () =>
-    clientChecks(() => host.url, newClient, { perCollection: PER_COLLECTION, search: true }));
+    clientChecks(() => host.url, newClient, { perCollection: PER_COLLECTION, dynamic: true }));
 
   describe('reads', () => {
     it('serves the API index with CORS and the RateLimit fields, and HEAD without a body', async () => {
