@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
-
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
 import { startServer } from './support/http-server.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * The site in a real browser (Debian's chromium): pages render under the strict CSP with
@@ -15,12 +14,7 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  * (test/forms-browser.test.ts tries every form with and without JavaScript). CI installs chromium
  * (.ci/run); elsewhere these tests are skipped, loudly, when it is missing.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+const available = chromiumAvailable('browser tests');
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -45,10 +39,7 @@ describe.runIf(available)('in a browser', () => {
     await build({ contentDir: path.join(root, 'content'), outDir: path.join(root, 'dist') });
     dataDir = path.join(root, 'data');
     server = await startServer({ distDir: path.join(root, 'dist'), dataDir });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,27 +1,20 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Listening } from '../server/listen.ts';
 import { prepareSite } from './support/host-process.ts';
 import { startServer } from './support/http-server.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * The client (client/) in a real browser (Debian's chromium) as a page on another origin
  * loads it: its file as it is, openapi-fetch through an import map, no build step. It
  * reads the API of `npm start`'s server across origins (CORS).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(
-    `Skipping the client's browser test: ${CHROMIUM} not found (apt-get install chromium)`,
-  );
+const available = chromiumAvailable("the client's browser test");
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
 const PAGE = `<!doctype html>
@@ -61,10 +54,7 @@ beforeAll(async () => {
     response.writeHead(200, { 'Content-Type': file[1] }).end(await readFile(file[0]));
   });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

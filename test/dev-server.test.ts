@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fg from 'fast-glob';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../generator/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
@@ -18,6 +17,7 @@ import {
   type ServedSite,
 } from './support/host-process.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * `npm run dev`: the dev server as a user starts it (server/dev.ts as a child process, on
@@ -25,14 +25,7 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  * Waits poll with generous limits: how fast a rebuild is belongs to the benchmark.
  */
 const SOON = { timeout: 20_000, interval: 50 };
-const CHROMIUM = '/usr/bin/chromium';
-const browserAvailable = existsSync(CHROMIUM);
-if (!browserAvailable && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!browserAvailable)
-  console.warn(
-    `Skipping the dev server's browser test: ${CHROMIUM} not found (apt-get install chromium)`,
-  );
+const browserAvailable = chromiumAvailable("the dev server's browser test");
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -685,10 +678,7 @@ describe('npm run dev', () => {
     let browser: Browser;
     // biome-ignore lint/suspicious/noDuplicateTestHooks: the hook of a nested describe (runIf), which the rule takes for the outer one's
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
+      browser = await launchChromium();
     });
     // biome-ignore lint/suspicious/noDuplicateTestHooks: as above
     afterAll(async () => {

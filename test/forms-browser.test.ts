@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
@@ -9,6 +8,7 @@ import type { Listening } from '../server/listen.ts';
 import { startServer } from './support/http-server.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * The contact page's four forms in a real browser (Debian's chromium), with JavaScript
@@ -17,12 +17,7 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  * Tab alone; axe-core finds no serious or critical violation with errors shown. Skipped,
  * loudly, where chromium is missing (CI installs it: .ci/run).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(`Skipping form browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+const available = chromiumAvailable('form browser tests');
 
 let browser: Browser;
 let server: Listening;
@@ -70,10 +65,7 @@ beforeAll(async () => {
     dataDir: path.join(root, 'limited'),
     contactRateLimit: { limit: 1, windowSeconds: 600 },
   });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await launchChromium();
   axeSource = await readFile(path.join('node_modules', 'axe-core', 'axe.min.js'), 'utf8');
 });
 afterAll(async () => {

@@ -1,25 +1,18 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from './support/built-site.ts';
 import { startServer } from './support/http-server.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * A record page of the shipped content on a phone-sized screen, in light and dark: nothing
  * wider than the screen, and no serious or critical accessibility violation (axe-core).
  * Skipped, loudly, without Debian's chromium, as in browser.test.ts.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(
-    `Skipping record page browser tests: ${CHROMIUM} not found (apt-get install chromium)`,
-  );
+const available = chromiumAvailable('record page browser tests');
 
 // A long title, a severity badge, a long API path, related records on both sides, and both neighbours.
 const PAGE = '/exposures/leaked-credentials-in-public-repository/';
@@ -39,10 +32,7 @@ describe.runIf(available)('a record page in a browser', () => {
       distDir: site.dir,
       dataDir: await temporaryDirectory('record-browser-'),
     });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     axeSource = await readFile(
       path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
       'utf8',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
@@ -10,6 +10,7 @@ import { prepareSite } from './support/host-process.ts';
 import { startServer } from './support/http-server.ts';
 import { freePort, NGINX, startNginx, type MirrorServer } from './support/mirror-servers.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * Search in a real browser (Debian's chromium): the header box as a combobox with
@@ -17,12 +18,7 @@ import { syntheticSlug } from './support/synthetic-corpus.ts';
  * mirror, and axe-core on each (no serious or critical violation). Skipped loudly when
  * chromium is missing, as test/browser.test.ts is.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(`Skipping search browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+const available = chromiumAvailable('search browser tests');
 
 const BOX = 'form[data-search-box] input[name="q"]';
 const LISTBOX = '[role="listbox"]';
@@ -80,10 +76,7 @@ describe.runIf(available)('search in a browser', () => {
     const site = await prepareSite(2);
     distDir = site.distDir;
     server = await startServer({ distDir: site.distDir, dataDir: site.dataDir });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveRealSite, type TourStop, WIDTHS } from '../scripts/site-tour.ts';
 import type { Listening } from '../server/listen.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
+import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
  * Every kind of page of the real content, in a real browser at a phone's width (390 px,
@@ -13,12 +14,7 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
  * included, so both schemes are checked), one h1, the head metadata link previews need;
  * the home page's weight and origins; the header reached by keyboard alone.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI)
-  throw new Error(`${CHROMIUM} is missing: .ci/run installs Debian's chromium package`);
-if (!available)
-  console.warn(`Skipping browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+const available = chromiumAvailable('browser tests');
 
 const AXE = readFileSync(
   path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js'),
@@ -84,10 +80,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe.runIf(available)('every kind of page, at 390 and 1280 px', () => {
   beforeAll(async () => {
     ({ server, stops } = await serveRealSite(await temporaryDirectory('site-pages-')));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     for (const width of WIDTHS)
       contexts.set(
         width,
