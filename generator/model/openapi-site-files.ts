@@ -9,7 +9,7 @@ export const SITE_FILES_TAG = {
     'Static files of the website written for programs and language models: no rate limit, any origin may read them',
 };
 
-/** Every static host the site runs on (the CDN, nginx, Caddy, npm start) answers a Range it cannot satisfy so. */
+/** A static file's answer to a Range beyond its end, as npm start, nginx and Caddy give it (HTTP's own rule, RFC 9110). */
 const rangeRefused = {
   '416': { description: 'The byte range asked for (Range) lies beyond the file' },
 };
