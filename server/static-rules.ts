@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+import { pathPattern } from '../core/path-pattern.ts';
 import { HEADERS_FILE, REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 
 /**
@@ -20,19 +21,6 @@ export interface StaticRules {
   /** The first rule matching a path, as Netlify picks it (first match wins), or undefined. */
   firstMatch(urlPath: string): RedirectRule | undefined;
   headersFor(urlPath: string): Record<string, string>;
-}
-
-/** Netlify path syntax (`:name` placeholders, `*` splats) as a RegExp; trailing slashes are optional. */
-export function pathPattern(from: string): RegExp {
-  const parts = from
-    .split('/')
-    .filter(Boolean)
-    .map((part) => {
-      if (part.startsWith(':')) return '([^/]+)';
-      if (part === '*') return '?(.*)';
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    });
-  return new RegExp(`^/${parts.join('/')}/?$`, 'i');
 }
 
 /**

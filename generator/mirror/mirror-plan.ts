@@ -18,7 +18,7 @@ import {
 } from '../../core/routes.ts';
 import { deprecationHeaders } from '../../runtime/deprecation.ts';
 import { READ_METHODS } from '../../runtime/read-routes.ts';
-import { pathPattern } from '../../server/static-rules.ts';
+import { pathPattern } from '../../core/path-pattern.ts';
 import {
   API_LIKE_PATH,
   CASE_SENSITIVE_PREFIX,
