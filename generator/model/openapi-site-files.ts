@@ -6,7 +6,7 @@ import { SLUG_PATTERN_SOURCE } from './schemas/api.ts';
 export const SITE_FILES_TAG = {
   name: 'Machine-readable files',
   description:
-    'Static files of the website written for programs and language models: no rate limit, any origin may read them',
+    'Static files of the website written for programs and language models, without a rate limit; any origin may read the llms files and the Markdown twins',
 };
 
 /** A static file's answer to a Range beyond its end, as npm start, nginx and Caddy give it (HTTP's own rule, RFC 9110). */
