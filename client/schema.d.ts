@@ -1622,7 +1622,7 @@ export interface operations {
     searchContent: {
         parameters: {
             query: {
-                /** @description Search terms */
+                /** @description Search terms: at least one character that is not a space */
                 q: string;
                 /** @description Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent. */
                 limit?: number;

@@ -1,5 +1,6 @@
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
+import { MAX_QUERY_LENGTH } from '../../core/search-options.ts';
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../../core/summary.ts';
 import type { Corpus } from './corpus.ts';
 import { SITE_FILES_TAG, siteFilePaths } from './openapi-site-files.ts';
@@ -293,8 +294,8 @@ const readPaths = () => ({
           name: 'q',
           in: 'query',
           required: true,
-          description: 'Search terms',
-          schema: { type: 'string', minLength: 1 },
+          description: 'Search terms: at least one character that is not a space',
+          schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, pattern: '\\S' },
         },
         limitParam(
           'Maximum results; values outside 1 to 200 are clamped to the nearest bound; a value that is not a number counts as absent.',

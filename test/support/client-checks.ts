@@ -20,10 +20,17 @@ export function clientChecks(
     perCollection: number;
     /** Whether the host serves search and lists with limit and offset (a static mirror does not). */
     dynamic: boolean;
+    /** The fetch the client sends with, when the suite looks at every exchange. */
+    fetch?: (request: Request) => Promise<Response>;
   },
 ): void {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
   const contentClient = () =>
-    createContentClient({ baseUrl: origin(), headers: { 'X-Forwarded-For': client() } });
+    createContentClient({
+      baseUrl: origin(),
+      headers: { 'X-Forwarded-For': client() },
+      fetch: send,
+    });
 
   it('reads every record of every collection page after page, and each record typed by its collection', async () => {
     const api = contentClient();
@@ -68,7 +75,7 @@ export function clientChecks(
       baseUrl: origin(),
       headers: { 'X-Forwarded-For': client() },
       fetch: async (request) => {
-        const response = await fetch(request);
+        const response = await send(request);
         statuses.push(response.status);
         etags.push(response.headers.get('ETag'));
         return response;

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../../core/collections.ts';
+import { paths, twinPath } from '../../core/paths.ts';
 import { clientChecks } from './client-checks.ts';
 import type { HostProcess, HostScript, ServedSite } from './host-process.ts';
 import { prepareSite, startHost } from './host-process.ts';
 import { openApiValidator } from './openapi-validator.ts';
+import { exchangeJudge, type PrismProxy, startPrismProxy, violationsOf } from './prism-proxy.ts';
 import { send } from './raw-http.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 import { syntheticSlug } from './synthetic-corpus.ts';
@@ -30,6 +32,11 @@ export interface HostTraits {
    * takes the same load on Netlify Blobs in test/netlify-functions.test.ts.
    */
   requestsPerClient?: number;
+  /**
+   * Whether every request goes through Stoplight Prism as a validating proxy in front of the
+   * host, and what Prism says of each exchange is checked (test/support/prism-proxy.ts).
+   */
+  throughPrism?: boolean;
 }
 
 const PER_COLLECTION = 3;
@@ -43,32 +50,60 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   let host: HostProcess;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let validate: ReturnType<typeof openApiValidator>;
+  let prism: PrismProxy | undefined;
+  let judge: ReturnType<typeof exchangeJudge> | undefined;
+  /** Where requests go: the host, or Prism in front of it. */
+  let origin: string;
 
   beforeAll(async () => {
     site = await prepareSite(PER_COLLECTION);
     smtp = await startSmtpSink();
-    validate = openApiValidator(
-      JSON.parse(await readFile(path.join(site.distDir, 'api/v1/openapi.json'), 'utf8')),
-    );
+    const documentPath = path.join(site.distDir, 'api/v1/openapi.json');
+    const document = JSON.parse(await readFile(documentPath, 'utf8'));
+    validate = openApiValidator(document);
     host = await startHost(script, site, { SMTP_URL: smtp.url, TRUST_PROXY: '1' });
+    origin = host.url;
+    if (traits.throughPrism) {
+      prism = await startPrismProxy(documentPath, host.url);
+      judge = exchangeJudge(document);
+      origin = prism.url;
+    }
   });
   afterAll(async () => {
+    await prism?.close();
     await host?.stop();
     await smtp?.close();
   });
 
-  const request = (p: string, init: RequestInit & { client?: string } = {}) =>
-    fetch(host.url + p, {
+  /** `invalid`: the request is made wrong on purpose, so Prism must find fault with it. */
+  async function request(
+    p: string,
+    init: RequestInit & { client?: string; invalid?: boolean } = {},
+  ): Promise<Response> {
+    const res = await fetch(origin + p, {
       ...init,
       headers: {
         'X-Forwarded-For': init.client ?? newClient(),
         ...(init.headers as Record<string, string>),
       },
     });
+    judge?.(init.method ?? 'GET', p, violationsOf(res.headers), init.invalid);
+    return res;
+  }
+  /** The client's fetch: each exchange judged as the suite's own requests are. */
+  const judgedFetch = async (req: Request): Promise<Response> => {
+    const res = await fetch(req);
+    const url = new URL(req.url);
+    judge?.(req.method, url.pathname + url.search, violationsOf(res.headers));
+    return res;
+  };
   const file = async (name: string) => readFile(path.join(site.distDir, name), 'utf8');
-  /** A request sent as written (no client normalizes the target), as a fresh client. */
-  const raw = (p: string, headers: Record<string, string> = {}, method = 'GET', body?: string) =>
-    send(host.url, p, { method, headers: { 'x-forwarded-for': newClient(), ...headers }, body });
+  /**
+   * A request sent as written (no client normalizes the target), as a fresh client, to the
+   * host itself: Prism parses the target as a URL, which would change these spellings.
+   */
+  const raw = (p: string, headers: Record<string, string> = {}) =>
+    send(host.url, p, { method: 'GET', headers: { 'x-forwarded-for': newClient(), ...headers } });
 
   /** A JSON answer with its status, checked against the OpenAPI document's schema for that operation. */
   async function json(res: Response, status: number, operation?: [string, string]) {
@@ -96,7 +131,11 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
   }
 
   describe('the typed client (client/)', () =>
-    clientChecks(() => host.url, newClient, { perCollection: PER_COLLECTION, dynamic: true }));
+    clientChecks(() => origin, newClient, {
+      perCollection: PER_COLLECTION,
+      dynamic: true,
+      fetch: judgedFetch,
+    }));
 
   describe('reads', () => {
     it('serves the API index with CORS and the RateLimit fields, and HEAD without a body', async () => {
@@ -144,10 +183,11 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
         ]);
         expect(record).toEqual(JSON.parse(await file(`api/v1/${key}/${list.data[0]!.slug}.json`)));
       }
-      const clamped = await json(await request('/api/v1/glossary?limit=0&offset=-4'), 200, [
-        'GET',
-        '/api/v1/glossary',
-      ]);
+      const clamped = await json(
+        await request('/api/v1/glossary?limit=0&offset=-4', { invalid: true }),
+        200,
+        ['GET', '/api/v1/glossary'],
+      );
       expect(clamped).toMatchObject({ limit: 1, offset: 0 });
     });
 
@@ -173,14 +213,18 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
         collection: 'threats',
         slug: syntheticSlug('threats', 2),
       });
-      await expectError(await request('/api/v1/search?q=%20'), 400, 'invalid_request', [
-        'GET',
-        '/api/v1/search',
-      ]);
-      await expectError(await request('/api/v1/search'), 400, 'invalid_request', [
-        'GET',
-        '/api/v1/search',
-      ]);
+      await expectError(
+        await request('/api/v1/search?q=%20', { invalid: true }),
+        400,
+        'invalid_request',
+        ['GET', '/api/v1/search'],
+      );
+      await expectError(
+        await request('/api/v1/search', { invalid: true }),
+        400,
+        'invalid_request',
+        ['GET', '/api/v1/search'],
+      );
     });
 
     it('answers unknown API paths with the JSON 404, whatever the method', async () => {
@@ -193,7 +237,10 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
         '/api/anything/else',
         '/api/404.json',
       ]) {
-        await expectError(await request(p), 404, 'not_found', ['GET', '/api/v1/threats/{slug}']);
+        await expectError(await request(p, { invalid: p.endsWith('UPPER') }), 404, 'not_found', [
+          'GET',
+          '/api/v1/threats/{slug}',
+        ]);
       }
       await expectError(await request('/api/nope', { method: 'POST' }), 404, 'not_found');
       await expectError(await request('/api/v1/nope', { method: 'DELETE' }), 404, 'not_found');
@@ -230,7 +277,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('lets browsers read the rate-limit headers of search and error answers, and never caches a 404', async () => {
       for (const p of ['/api/v1/search?q=record', '/api/v1/search', '/api/v1/nope', '/api/nope']) {
-        const res = await request(p);
+        const res = await request(p, { invalid: p === '/api/v1/search' });
         expect(res.headers.get('access-control-expose-headers'), p).toContain(
           'RateLimit-Remaining',
         );
@@ -309,16 +356,29 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       expect(long.headers.get('cache-control')).toBe('no-store');
     });
 
+    it('serves the machine-readable files the OpenAPI document names, as built', async () => {
+      for (const p of [
+        paths.sitemap,
+        paths.feed,
+        ...COLLECTION_KEYS.map((key) => twinPath(paths.recordPage(key, syntheticSlug(key, 1)))),
+      ]) {
+        const res = await request(p);
+        expect(res.status, p).toBe(200);
+        expect(await res.text(), p).toBe(await file(p.slice(1)));
+      }
+    });
+
     it('never serves the functions data', async () => {
       expect((await request('/_data/search-index.json')).status).toBe(404);
     });
   });
 
   describe('contact and sign-ups', () => {
-    const post = (endpoint: string, body: unknown, client = newClient()) =>
+    const post = (endpoint: string, body: unknown, client = newClient(), invalid = false) =>
       request(endpoint, {
         method: 'POST',
         client,
+        invalid,
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
@@ -352,13 +412,13 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('refuses a missing field and a bad address with 400', async () => {
       await expectError(
-        await post('/api/contact', { email: 'x@example.com' }),
+        await post('/api/contact', { email: 'x@example.com' }, newClient(), true),
         400,
         'missing_field',
         ['POST', '/api/contact'],
       );
       await expectError(
-        await post('/api/newsletter', { email: 'not an address' }),
+        await post('/api/newsletter', { email: 'not an address' }, newClient(), true),
         400,
         'invalid_email',
         ['POST', '/api/newsletter'],
@@ -384,10 +444,12 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       fields: Record<string, string>,
       headers: Record<string, string> = {},
       client = newClient(),
+      invalid = false,
     ) =>
       request(endpoint, {
         method: 'POST',
         client,
+        invalid,
         redirect: 'manual',
         headers: {
           'Content-Type': 'application/x-www-form-urlencoded',
@@ -419,7 +481,13 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('shows a refused form again, with the error next to its field and what was typed', async () => {
       const html = await page(
-        await form('/api/contact', { name: 'Ada <Host>', email: 'ada@localhost', message: 'Kept' }),
+        await form(
+          '/api/contact',
+          { name: 'Ada <Host>', email: 'ada@localhost', message: 'Kept' },
+          {},
+          newClient(),
+          true,
+        ),
         400,
       );
       expect(html).toMatch(
@@ -481,16 +549,17 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
 
     it('builds Location and access_url from the configured address, whatever Host names, and never lets an answer be stored', async () => {
       const key = await issue();
-      const res = await raw(
-        INSTANCES,
-        {
+      const res = await send(origin, INSTANCES, {
+        method: 'POST',
+        headers: {
           host: 'evil.example',
+          'x-forwarded-for': newClient(),
           authorization: `Bearer ${key}`,
           'content-type': 'application/json',
         },
-        'POST',
-        JSON.stringify({ image: 'debian-12-chromium', size: 'small' }),
-      );
+        body: JSON.stringify({ image: 'debian-12-chromium', size: 'small' }),
+      });
+      judge?.('POST', INSTANCES, violationsOf(new Headers(res.headers)));
       expect(res.status).toBe(201);
       const instance = JSON.parse(res.body.toString()) as {
         instance_uuid: string;
@@ -529,7 +598,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(
         404,
       );
-      await expectError(await request(INSTANCES), 401, 'unauthorized');
+      await expectError(await request(INSTANCES, { invalid: true }), 401, 'unauthorized');
     });
 
     it.runIf(traits.requestsPerClient)(

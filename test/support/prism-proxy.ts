@@ -9,6 +9,7 @@ import {
 import { createServer } from '@stoplight/prism-http-server';
 import * as E from 'fp-ts/Either';
 import * as TE from 'fp-ts/TaskEither';
+import { expect } from 'vitest';
 
 /**
  * Stoplight Prism as a validating proxy, in process: Prism's own router, request, security
@@ -32,6 +33,41 @@ export interface Violation {
 
 export const violationsOf = (headers: Headers): Violation[] =>
   JSON.parse(headers.get('sl-violations') ?? '[]') as Violation[];
+
+/** What Prism says of a request outside the document (a website page, a method not described). */
+const NOT_IN_DOCUMENT = 'Selected route not found';
+
+/**
+ * Checks what Prism said of one exchange: nothing, for a request to an operation of the
+ * document; at least one finding and all of them about the request, for a request made
+ * wrong on purpose; only that the route is not in the document, for one that truly is not
+ * (matched here against the document's paths, so a documented path Prism failed to route
+ * cannot pass as a website page).
+ */
+export function exchangeJudge(document: { paths: Record<string, Record<string, unknown>> }) {
+  const operations = Object.entries(document.paths).map(([template, item]) => ({
+    path: new RegExp(
+      `^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`,
+    ),
+    methods: new Set(Object.keys(item)),
+  }));
+  const documented = (method: string, target: string) => {
+    const { pathname } = new URL(target, 'http://host');
+    return operations.some((o) => o.path.test(pathname) && o.methods.has(method.toLowerCase()));
+  };
+  return (method: string, target: string, violations: Violation[], invalid = false) => {
+    const where = `${method} ${target}: ${JSON.stringify(violations)}`;
+    if (!documented(method, target))
+      expect(
+        violations.map((v) => v.message),
+        where,
+      ).toEqual([NOT_IN_DOCUMENT]);
+    else if (invalid) {
+      expect(violations.length, where).toBeGreaterThan(0);
+      expect(new Set(violations.map((v) => v.location[0])), where).toEqual(new Set(['request']));
+    } else expect(violations, where).toEqual([]);
+  };
+}
 
 const HOP_BY_HOP = new Set([
   'connection',
