@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS } from './collections.ts';
 import { paths } from './paths.ts';
 
-/** The section 7 Error object, shared by the static 404 and every function. */
+/** The API's Error object (docs/api.md, "Errors"), shared by the static 404 and every function. */
 export const ERROR_CODES = [
   'not_found',
   'method_not_allowed',

@@ -1,5 +1,5 @@
 /**
- * Lifecycle of each path version (contract section 9). A version being retired gets a
+ * Lifecycle of each path version (docs/api.md, "Versions"). A version being retired gets a
  * `deprecation` entry here; from the next deploy every response of that version carries
  * Deprecation, Sunset and a successor-version Link.
  */

@@ -8,7 +8,7 @@ export interface CollectionInfo {
   title: string;
   /** What the collection contains (ApiIndex, SummaryPage, llms.txt). */
   description: string;
-  /** OpenAPI operationIds, fixed by section 4.1 of the contract. */
+  /** OpenAPI operationIds: fixed, since generated clients name their methods after them. */
   listOperation: string;
   getOperation: string;
 }

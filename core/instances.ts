@@ -1,4 +1,4 @@
-/** The proposed instance and key contract (sections 2.9, 2.10, 3, 4.4). */
+/** The proposed instance and key API: its values and states (docs/api.md). */
 export const INSTANCE_SIZES = ['small', 'medium', 'large'] as const;
 export type InstanceSize = (typeof INSTANCE_SIZES)[number];
 
@@ -6,7 +6,7 @@ export const INSTANCE_STATUSES = ['running', 'stopped', 'terminated'] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 
 /**
- * Transitions (contract: not shown; ours). Created instances start running; a provider may
+ * Transitions (docs/decisions.md). Created instances start running; a provider may
  * stop and restart them; deletion terminates from either state, and terminated is final.
  */
 export const INSTANCE_TRANSITIONS: Record<InstanceStatus, readonly InstanceStatus[]> = {

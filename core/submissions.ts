@@ -1,10 +1,10 @@
-/** The four endpoints of contract section 4.2 and what each accepts. */
+/** The four contact and sign-up endpoints and what each accepts (docs/api.md). */
 export const SIGNUP_LISTS = ['newsletter', 'waitlist', 'sandbox-early-access'] as const;
 export type SignupList = (typeof SIGNUP_LISTS)[number];
 export type SubmissionKind = 'contact' | SignupList;
 export const SUBMISSION_KINDS: readonly SubmissionKind[] = ['contact', ...SIGNUP_LISTS];
 
-/** Where each endpoint is (contract 4.2). */
+/** Where each endpoint is. */
 export const SUBMISSION_PATHS: Record<SubmissionKind, `/api/${string}`> = {
   contact: '/api/contact',
   newsletter: '/api/newsletter',
@@ -56,7 +56,7 @@ export const fieldsOf = (kind: SubmissionKind): Readonly<Record<string, FieldRul
 /** The hidden form field only bots fill in; see docs/decisions.md. */
 export const HONEYPOT_FIELD = 'website';
 
-/** What a contact message can be about (contract: allowed values not shown; our list). */
+/** What a contact message can be about: our list, published as the OpenAPI document's enum. */
 export const INQUIRY_TYPES = [
   'general',
   'sales',

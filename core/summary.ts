@@ -1,6 +1,6 @@
 import { COLLECTIONS, type CollectionKey } from './collections.ts';
 
-/** The compact record of lists and search (contract section 2.1). */
+/** The compact record of lists and search. */
 export interface Summary {
   slug: string;
   title: string;
@@ -22,7 +22,7 @@ export interface SummaryPage {
 export const DEFAULT_PAGE_LIMIT = 50;
 export const MAX_PAGE_LIMIT = 200;
 
-/** One page of a collection's list (contract 2.2); the build writes the first, the list function any other. */
+/** One page of a collection's list; the build writes the first, the list function any other. */
 export function summaryPage(
   key: CollectionKey,
   summaries: Summary[],

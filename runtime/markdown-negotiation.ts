@@ -1,5 +1,5 @@
 /**
- * `Accept: text/markdown` on a page gets its Markdown twin (contract 4.3). Pure
+ * `Accept: text/markdown` on a page gets its Markdown twin (docs/api.md). Pure
  * functions, so the same code runs in the local server and in a Netlify edge function.
  */
 interface MediaRange {

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from '../core/summary.ts';
 
 /**
- * Reads `limit` and `offset` as section 4.1 says: out-of-range values are clamped, never
+ * Reads `limit` and `offset` as the API documents them: out-of-range values are clamped, never
  * refused. A value that is not a number (`limit=abc`, `limit=`) counts as absent, so it
  * gets the default; a fraction is truncated (`limit=10.9` is 10).
  */

@@ -57,7 +57,7 @@ export interface MemoryRateLimiter extends RateLimiter {
 }
 
 /**
- * Counters in this instance's memory: for the read limit, which the contract allows per
+ * Counters in this instance's memory: for the read limit, which is documented as per
  * instance and which must cost nothing on the hot path. Memory follows the clients of
  * the last window, never every client ever seen: windows are kept in the order they
  * started, so finished ones are dropped from the front as requests come, and when

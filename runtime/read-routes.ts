@@ -1,7 +1,7 @@
 import { isCollectionKey, SLUG_PATTERN, type CollectionKey } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
 
-/** What a path under /api/v1 names, by the contract's section 4.1. */
+/** What a path under /api/v1 names. */
 export type ReadRoute =
   | { kind: 'index' | 'search' | 'pricing' | 'openapi' }
   | { kind: 'list'; collection: CollectionKey }

@@ -1,6 +1,6 @@
 import { apiError, notFoundError, type ErrorCode } from '../core/api-error.ts';
 
-/** JSON answers, and the section 7 Error object with the status it pairs with. */
+/** JSON answers, and the Error object with the status its code pairs with (docs/api.md, "Errors"). */
 export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('Content-Type', 'application/json; charset=utf-8');

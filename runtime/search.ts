@@ -20,7 +20,7 @@ export function queryTerms(query: string): string[] {
 }
 
 /**
- * Search over the build's serialized index. Rules of section 4.1: every term must match
+ * Search over the build's serialized index. The rules (docs/decisions.md): every term must match
  * (a term also matches the words it begins); every record whose title matches all terms
  * ranks above one whose title matches only some, which ranks above a summary-only match;
  * within a tier, MiniSearch's BM25 score (title boosted) decides, then the title.

@@ -8,7 +8,7 @@ import { errorResponse } from '../runtime/responses.ts';
 /**
  * Requests refused before the app sees them, by Node's HTTP parser (headers over its
  * limit, malformed HTTP) or by the adapter (a target or Host no URL can be made of), get
- * the contract's JSON Error with a request id and one log line, instead of a bare status.
+ * the API's JSON Error with a request id and one log line, instead of a bare status.
  */
 interface Refusal {
   status: number;

@@ -644,7 +644,7 @@ describe('npm run dev', () => {
         answers.push(
           `${json.status} ${record?.data?.slug} ${page.status} ${(await page.text()).includes('</html>')}`,
         );
-        // Paced under the read limit (600 a minute per client, contract 8.3), which would answer 429.
+        // Paced under the read limit (600 a minute per client), which would answer 429.
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();

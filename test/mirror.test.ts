@@ -209,7 +209,7 @@ const SITE_CASES: Case[] = [
   ].map((p): Case => ({ path: p, body: 'bytes', served: '/404.html' })),
 ];
 
-/** Every page against every Accept value of the brief; the reference functions say which answers are twins. */
+/** Every page against every Accept value of ACCEPTS; the reference functions say which answers are twins. */
 const TWIN_CASES: Case[] = [
   ...['/', '/threats/', '/threats', `/posts/${slug('posts')}/`, '/pricing/'].flatMap((page) =>
     ACCEPTS.map((accept): Case => {

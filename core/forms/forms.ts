@@ -7,7 +7,7 @@ import { fieldsOf, SUBMISSION_PATHS, type SubmissionKind } from '../submissions.
  * so the form and the validator cannot disagree.
  */
 export interface FormControl {
-  /** The field's name in the body (contract 4.2). */
+  /** The field's name in the endpoint's body. */
   name: string;
   /** The id of the control is the form's id, a dash and this. */
   id: string;

@@ -22,7 +22,7 @@ import {
  * JavaScript.
  */
 export interface FormProblem {
-  /** The field's name (contract 4.2); absent for a problem of the whole submission (too many, too large). */
+  /** The field's name in the endpoint's body; absent for a problem of the whole submission (too many, too large). */
   field?: string;
   text: string;
 }

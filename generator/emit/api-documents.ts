@@ -39,7 +39,7 @@ export const NON_COLLECTION_ENDPOINTS = [
     path: paths.apiSearch,
     description: 'Keyword search across every collection (q required, limit 1 to 200)',
   },
-  { method: 'GET', path: paths.apiPricing, description: 'Pricing of the Detour extension' },
+  { method: 'GET', path: paths.apiPricing, description: 'Pricing of the extension' },
   { method: 'GET', path: paths.openapi, description: 'OpenAPI 3.1 description of the whole API' },
   {
     method: 'POST',

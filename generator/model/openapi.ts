@@ -8,7 +8,7 @@ import { API_SCHEMAS, SLUG_PATTERN_SOURCE } from './schemas/api.ts';
 import { publishedRecordSchema, type JsonSchema } from './schemas/content.ts';
 
 /**
- * OpenAPI 3.1 for the whole contract. Record schemas are generated from the same
+ * OpenAPI 3.1 for the whole interface. Record schemas are generated from the same
  * JSON Schemas the build validates content with.
  */
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -198,7 +198,7 @@ function errorResponse(description: string, headers: object = {}) {
   return { description, headers, ...json(ref('Error')) };
 }
 
-/** The version of the read API's documents (contract section 2). */
+/** The version of the read API's description (info.version); the path says v1. */
 export const API_VERSION = '1.0.0';
 
 /**

@@ -173,7 +173,7 @@ export function createSubmissionEndpoints(options: SubmissionEndpointOptions) {
 
 /**
  * The endpoints as both hosts configure them: addresses from the environment (CONTACT_TO,
- * MAIL_FROM) or the site settings, and the contract's limits counted in the store, so
+ * MAIL_FROM) or the site settings, and the submission limits counted in the store, so
  * they hold across every instance that shares it.
  */
 export function submissionServicesFor(

@@ -23,7 +23,7 @@ export interface Rejection {
   code: Extract<ErrorCode, 'invalid_request' | 'missing_field' | 'invalid_email'>;
   message: string;
   hint: string;
-  /** The field at fault; absent when the body as a whole is wrong. Never sent in the JSON Error, which keeps the contract's five fields. */
+  /** The field at fault; absent when the body as a whole is wrong. Never sent in the JSON Error, which keeps its five fields. */
   field?: { name: string; problem: FieldProblem; maxLength?: number; length?: number };
 }
 

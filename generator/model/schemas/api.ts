@@ -6,7 +6,7 @@ import { CATEGORIES, type JsonSchema } from './content.ts';
 import { pricingSourceSchema } from './site.ts';
 
 /**
- * Schemas of what the API sends and accepts (contract section 2, 4.2, 4.4), as OpenAPI
+ * Schemas of what the API sends and accepts (reads, submissions, the instance API), as OpenAPI
  * components. Record schemas come from the content schemas (see openapi.ts); these are
  * the shapes that do not depend on a collection.
  */

@@ -3,7 +3,7 @@ import type { CollectionKey } from '../../../core/collections.ts';
 /**
  * JSON Schemas (draft 2020-12) of each collection's frontmatter. The build validates
  * content with them and the OpenAPI document derives its record schemas from them,
- * so the validator and the published contract cannot drift apart.
+ * so the validator and the published OpenAPI document cannot drift apart.
  *
  * `x-references` names the collection whose slugs a list must contain; the
  * cross-reference check reads it, so adding a reference field is one line here.
