@@ -1,5 +1,6 @@
 import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
 import { createApp } from './app.ts';
+import { withCompression } from './compress-answer.ts';
 import { followBuilds } from './follow-builds.ts';
 import { buildOrExit } from './ensure-build.ts';
 import { listenOrExit } from './listen.ts';
@@ -13,7 +14,7 @@ const { distDir, dataDir, trustProxy, requireSmtp } = settings;
 const app = await followBuilds(distDir, DEFAULT_CACHE_DIR, () =>
   createApp({ distDir, dataDir, trustProxy, requireSmtp }),
 );
-const server = await listenOrExit(app, {
+const server = await listenOrExit(withCompression(app), {
   port: settings.port,
   hostname: settings.hostname,
   trustProxy,

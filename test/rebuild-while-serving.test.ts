@@ -78,7 +78,7 @@ async function sightings() {
     if (names(page).includes(SLUG)) paged++;
   }
   const search = (await (await get(`${paths.apiSearch}?q=${WORD}`)).json()) as Listed;
-  const searchPage = await (await get(`/search?q=${WORD}`)).text();
+  const searchPage = await (await get(`/search/?q=${WORD}`)).text();
   return {
     record: record.status,
     page: page.status,
