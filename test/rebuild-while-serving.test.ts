@@ -146,8 +146,8 @@ describe('npm run build while npm start serves', () => {
 });
 
 describe('followBuilds', () => {
-  /** An app that answers with the number of the load that made it. */
-  async function following() {
+  /** Apps that answer `/` with the number of the load that made them, and `/new` with 404 until the second. */
+  async function following(options?: { buildWaitMs: number }) {
     const root = await temporaryDirectory('follow-');
     const distDir = path.join(root, 'dist');
     const cacheDir = path.join(root, 'cache');
@@ -155,12 +155,24 @@ describe('followBuilds', () => {
     const manifest = outputManifestFile(cacheDir, distDir);
     writeManifest(manifest, { outDir: distDir, inputs: 'first' });
     let loads = 0;
-    const app = await followBuilds(distDir, cacheDir, async () => {
-      const made = ++loads;
-      return Object.assign(async () => new Response(String(made)), { docs: '' });
-    });
-    const answer = async () => (await app(new Request('http://localhost/'))).text();
-    return { distDir, manifest, answer };
+    const app = await followBuilds(
+      distDir,
+      cacheDir,
+      async () => {
+        const made = ++loads;
+        return Object.assign(
+          async (request: Request) =>
+            new URL(request.url).pathname === '/new' && made < 2
+              ? new Response('missing', { status: 404 })
+              : new Response(String(made)),
+          { docs: '' },
+        );
+      },
+      options,
+    );
+    const ask = (urlPath = '/') => app(new Request(`http://localhost${urlPath}`));
+    const answer = async (urlPath = '/') => (await ask(urlPath)).text();
+    return { distDir, manifest, ask, answer };
   }
 
   it('keeps the last finished build while a cached build writes, and takes the new one once it is done', async () => {
@@ -172,6 +184,34 @@ describe('followBuilds', () => {
     expect(await answer()).toBe('1');
     writeManifest(manifest, { outDir: distDir, inputs: 'second' });
     expect(await answer()).toBe('2');
+    expect(await answer()).toBe('2');
+  });
+
+  it('asks a 404 met while a cached build writes again once the build is over, with no request to see it end', async () => {
+    const { distDir, manifest, ask, answer } = await following();
+    writeManifest(manifest, { outDir: distDir });
+    let settled = false;
+    const held = ask('/new').then((response) => {
+      settled = true;
+      return response;
+    });
+    // Other answers go on meanwhile, from the last finished build.
+    expect(await answer()).toBe('1');
+    expect(await answer()).toBe('1');
+    expect(settled).toBe(false);
+    writeManifest(manifest, { outDir: distDir, inputs: 'second' });
+    const response = await held;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('2');
+  });
+
+  it('stops holding answers for a build that does not finish, and waits no more for it', async () => {
+    const { distDir, manifest, ask, answer } = await following({ buildWaitMs: 300 });
+    writeManifest(manifest, { outDir: distDir });
+    expect((await ask('/new')).status).toBe(404);
+    expect((await ask('/new')).status).toBe(404);
+    expect(await answer()).toBe('1');
+    writeManifest(manifest, { outDir: distDir, inputs: 'second' });
     expect(await answer()).toBe('2');
   });
 
