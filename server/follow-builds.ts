@@ -92,7 +92,8 @@ export async function followBuilds(
   const look = async (): Promise<void> => {
     const look = ++looks;
     const now = await identity();
-    if (now === seen || look <= seenAt) return;
+    // No dist/ at all: a `--no-cache` build between taking the old folder away and putting the new one in place.
+    if (now === seen || look <= seenAt || now.endsWith('|-')) return;
     const swapped = now.split('|')[1] !== seen.split('|')[1];
     // A cached build writing now: its manifest names no inputs until it is done.
     if (!swapped && readManifest(manifest, root)?.inputs === undefined) {
