@@ -25,7 +25,7 @@ import type { RequestInfo } from './app.ts';
  */
 type Encoding = 'br' | 'gzip';
 
-/** Quality 5: most of what brotli's best saves, at a cost near gzip's (docs/decisions.md has the figures). */
+/** Quality 5: most of what brotli's best saves, at a cost near gzip's (docs/benchmarks.md has the figures). */
 const BROTLI: BrotliOptions = {
   params: {
     [constants.BROTLI_PARAM_QUALITY]: 5,
