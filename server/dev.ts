@@ -1,3 +1,4 @@
+import { withCompression } from './compress-answer.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { startDevSite, type DevSite } from './dev-site.ts';
 import { listenOrExit } from './listen.ts';
@@ -37,7 +38,8 @@ const watcher = await watchContent(settings.contentDir, (changes) => void onChan
 );
 const dev = await startDevSite(settings);
 started(dev);
-const server = await listenOrExit(dev.fetch, {
+// Compressed last, once the dev script is in the page.
+const server = await listenOrExit(withCompression(dev.fetch), {
   port: settings.port,
   hostname: settings.hostname,
   trustProxy: settings.trustProxy,

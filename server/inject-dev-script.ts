@@ -26,7 +26,7 @@ export async function withDevScript(
 ): Promise<Response> {
   if (request.method !== 'GET' || !response.body) return response;
   if (!/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return response;
-  // An encoded body cannot be edited as text; the local server never encodes, but a future one might.
+  // An encoded body cannot be edited as text: the local server compresses after this (compress-answer.ts).
   if (response.headers.has('content-encoding')) return response;
   const html = await response.text();
   const injected = insertScript(html, `<script src="${scriptUrl}" defer></script>`);

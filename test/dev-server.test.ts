@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../generator/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
 import { createApp } from '../server/app.ts';
+import { withCompression } from '../server/compress-answer.ts';
 import { withDevScript } from '../server/inject-dev-script.ts';
 import { createRebuildGuard } from '../server/rebuild-guard.ts';
 import { createRebuildQueue } from '../server/rebuild-queue.ts';
@@ -403,7 +404,12 @@ describe('npm run dev', () => {
   let site: ServedSite;
   let host: HostProcess;
   const url = (p: string) => new URL(p, host.url);
-  const get = (p: string, init?: RequestInit) => fetch(url(p), init);
+  // Bytes as the app sends them, to compare with dist/ and with production's app: compression has tests of its own (compression.test.ts).
+  const get = (p: string, init?: RequestInit) => {
+    const headers = new Headers(init?.headers);
+    headers.set('Accept-Encoding', 'identity');
+    return fetch(url(p), { ...init, headers });
+  };
   const contentFile = (collection: string, slug: string) =>
     path.join(site.contentDir, collection, `${slug}.md`);
   const setField = async (file: string, field: string, value: string) => {
@@ -474,7 +480,10 @@ describe('npm run dev', () => {
 
   it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
     const pagePath = '/threats/threats-record-0/';
-    const production = await createApp({ distDir: site.distDir, dataDir: site.dataDir });
+    // npm start's app, compressed as it sends it.
+    const production = withCompression(
+      await createApp({ distDir: site.distDir, dataDir: site.dataDir }),
+    );
     const fromProduction = (p: string, init?: RequestInit) => production(new Request(url(p), init));
     // A request id is each answer's own; the script changes an HTML page's bytes, so its validators go.
     const headersOf = (res: Response, edited = false) =>

@@ -2,6 +2,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { MIN_COMPRESSED_BYTES, TEXT_EXTENSIONS } from '../../core/compressible.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { mapBounded } from './map-bounded.ts';
 import { MirrorError } from './mirror-error.ts';
@@ -12,9 +13,7 @@ import { MirrorError } from './mirror-error.ts';
  * A separate step: Netlify compresses on its own, and the everyday build stays fast.
  * Same input, same bytes: the gzip header carries no name and no time.
  */
-const TEXT_EXTENSIONS = new Set(['.html', '.md', '.json', '.txt', '.xml', '.css', '.js', '.svg']);
-/** Below this, compression saves less than the overhead of a second lookup. */
-const MIN_BYTES = 1024;
+const TEXT = new Set(TEXT_EXTENSIONS);
 
 const VARIANTS = {
   gzip: {
@@ -59,7 +58,7 @@ export async function precompress(dir: string): Promise<PrecompressSummary> {
     throw new MirrorError(`${dir} is not a folder: pass the build's output folder, such as dist.`);
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   const candidates = entries
-    .filter((entry) => entry.isFile() && TEXT_EXTENSIONS.has(path.extname(entry.name)))
+    .filter((entry) => entry.isFile() && TEXT.has(path.extname(entry.name)))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .filter((file) => path.relative(root, file).split(path.sep)[0] !== DATA_DIR);
 
@@ -67,7 +66,7 @@ export async function precompress(dir: string): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { files: 0, bytes: 0, gzip: empty(), brotli: empty() };
   await mapBounded(candidates, 8, async (file) => {
     const data = await readFile(file);
-    if (data.length < MIN_BYTES) return;
+    if (data.length < MIN_COMPRESSED_BYTES) return;
     summary.files += 1;
     summary.bytes += data.length;
     for (const [name, variant] of Object.entries(VARIANTS) as [
