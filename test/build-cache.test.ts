@@ -1244,3 +1244,54 @@ describe('incremental builds', () => {
     expect(await problems()).toEqual(first);
   });
 });
+
+describe('the fingerprinted stylesheet and scripts', () => {
+  it('take a new name with a changed stylesheet: every page names it, the old file is deleted, the rest of dist/ is a clean build', async () => {
+    // The generator reads its assets and hashes its sources in GENERATOR_PROJECT_DIR: a copy whose stylesheet the test edits.
+    const generator = path.join(root, 'generator-copy');
+    for (const part of ['generator', 'core', 'package-lock.json'])
+      await cp(path.join(project, part), path.join(generator, part), { recursive: true });
+    const dist = path.join(root, 'dist');
+    const buildWith = (out: string, ...cache: string[]) =>
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(project, 'generator', 'cli.ts'),
+          '--content',
+          content,
+          '--out',
+          out,
+          ...cache,
+        ],
+        { cwd: project, env: { ...process.env, GENERATOR_PROJECT_DIR: generator } },
+      );
+    const stylesheets = async (dir: string) => fg('assets/site.*.css', { cwd: dir });
+
+    await buildWith(dist, '--cache-dir', cacheDir);
+    const [before] = await stylesheets(dist);
+    expect(before).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);
+
+    const css = path.join(generator, 'generator', 'render', 'assets', 'site.css');
+    await writeFile(css, `${await readFile(css, 'utf8')}\n.changed { color: inherit; }\n`);
+    await buildWith(dist, '--cache-dir', cacheDir);
+    const after = await stylesheets(dist);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(after[0]).not.toBe(before);
+    expect(await readFile(path.join(dist, after[0]!), 'utf8')).toContain('.changed {');
+
+    const pages = await fg('**/*.html', { cwd: dist, ignore: ['_data/**'] });
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const html = await readFile(path.join(dist, page), 'utf8');
+      expect(html, page).toContain(`<link rel="stylesheet" href="/${after[0]}">`);
+      expect(html, page).not.toContain(before);
+    }
+
+    const clean = path.join(root, 'clean');
+    await buildWith(clean, '--no-cache');
+    expect(await digest(dist)).toEqual(await digest(clean));
+  });
+});

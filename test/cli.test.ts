@@ -150,7 +150,7 @@ async function npmRun(
       stdio: ['ignore', file.fd, 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
     const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
     return { code, stderr };
   } finally {
