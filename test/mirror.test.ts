@@ -178,6 +178,7 @@ const PAGES = [
   `/threats/${slug('threats')}/`,
   `/posts/${slug('posts')}/`,
   '/pricing/',
+  '/docs/',
   '/docs/api/',
   '/about/',
   '/contact/',

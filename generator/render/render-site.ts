@@ -19,6 +19,7 @@ import { assetPath, assetSource, FINGERPRINTED_ASSETS } from './asset-names.ts';
 import { FAVICON_PATH, faviconSvg } from './logo.ts';
 import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf } from './page-outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
+import { docsIndexPage } from './pages/docs-index-page.ts';
 import {
   cardKey,
   collectionListings,
@@ -150,7 +151,11 @@ async function renderPages({ corpus, siteKey, files, twins, putPage }: Render, p
       pricingPage(corpus),
     ),
   );
-  const generated = [apiReferencePage(corpus, openApiDocument(corpus)), search];
+  const generated = [
+    docsIndexPage(corpus),
+    apiReferencePage(corpus, openApiDocument(corpus)),
+    search,
+  ];
   const pages = [...written, ...generated, ...thanksPages(corpus)];
   for (const [i, page] of pages.entries()) {
     progress('render', i, pages.length);
