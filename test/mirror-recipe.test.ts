@@ -143,6 +143,43 @@ describe.runIf(serverAvailable(NGINX, 'nginx') || serverAvailable(CADDY, 'caddy'
       expect(api.headers['content-type']).toBe('application/json; charset=utf-8');
     }
 
+    it("writes no configuration after npm run's banner: > FILE through npm run stops and names --out, npm run -s > FILE gives the file --out gives", async () => {
+      const generate = `npm run mirror -- nginx --root ${dist()} --listen 127.0.0.1:8080`;
+      const out = path.join(root, 'out.conf');
+      await run('sh', ['-c', `${generate} --out ${out}`], { cwd: project });
+      // npm takes its log level from the environment too: a suite started with npm test -s must not silence this npm.
+      const { npm_config_loglevel: _, ...env } = process.env;
+      const redirected = path.join(root, 'redirected.conf');
+      await expect(
+        run('sh', ['-c', `${generate} > ${redirected}`], { cwd: project, env }),
+      ).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(
+          'npm run printed its banner ("> detour-content-api@1.0.0 mirror") into the file or pipe standard output goes to, so the nginx configuration written there would not be usable. Give --out FILE instead',
+        ),
+      });
+      expect(await readFile(redirected, 'utf8')).toMatch(
+        /^\n> detour-content-api@1\.0\.0 mirror\n> tsx cli\/mirror\.ts [^\n]+\n\n$/,
+      );
+      // A pipe gets the banner too (| sudo tee FILE): the shell reports the pipe's last command, the command's own status is 1.
+      const piped = await run(
+        'bash',
+        ['-o', 'pipefail', '-c', `${generate} | cat > ${redirected}; echo "status $?"`],
+        {
+          cwd: project,
+          env,
+        },
+      );
+      expect(piped.stdout).toBe('status 1\n');
+      expect(piped.stderr).toContain('Give --out FILE instead');
+      const silent = path.join(root, 'silent.conf');
+      await run('sh', ['-c', `${generate.replace('npm run ', 'npm run -s ')} > ${silent}`], {
+        cwd: project,
+        env,
+      });
+      expect(await readFile(silent, 'utf8')).toBe(await readFile(out, 'utf8'));
+    }, 60_000);
+
     it.runIf(existsSync(NGINX))(
       "sets up nginx on Debian's own nginx.conf: the generated file included in http {}, the brotli module loaded by its package",
       async () => {
