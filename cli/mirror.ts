@@ -13,8 +13,8 @@ const USAGE = `Usage:
   npm run mirror -- precompress DIR
 
 nginx and caddy write a configuration that serves the build in DIR as a static mirror
-to FILE (replaced whole), or print it on standard output (then run npm run -s, or npm's
-banner line goes first);
+to FILE (replaced whole), or print it on standard output (through npm run only with -s,
+as npm prints its banner there first);
 --api is the full API the mirror's 501 answers point to (default: the build's baseUrl);
 --brotli (nginx) also serves .br files, with Debian's libnginx-mod-http-brotli-static.
 precompress writes FILE.br and FILE.gz beside each text file of DIR of 1 KiB or more.

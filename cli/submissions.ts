@@ -7,7 +7,7 @@ import { usageErrors } from './usage-error.ts';
 
 const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--out FILE] [--store ${STORE_KINDS}]
 Writes every submission of the list, oldest first, to FILE (replaced whole), or to
-standard output (then run npm run -s, or npm's banner line goes first).`;
+standard output (through npm run only with -s, as npm prints its banner there first).`;
 
 const usageError = usageErrors(USAGE);
 
