@@ -49,8 +49,8 @@ const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 /**
  * Every header rule, in order: `_headers` and the mirror configs come from this list. No
- * two rules give the same path the same header, as hosts differ on which value wins
- * (Netlify's CDN joins them, its tools keep the later one).
+ * two rules give the same path the same header: hosts need not agree on which value wins
+ * (Netlify's own tools keep the later one; its CDN documents no order).
  */
 export const HEADER_RULES: HeaderRule[] = [
   { for: '/*', values: { ...SITE_HEADERS } },

@@ -13,9 +13,6 @@ import { PROJECT_DIR } from '../model/generator.ts';
 export const FINGERPRINTED_ASSETS = ['site.css', 'forms.js', 'search.js', 'search-box.js'] as const;
 export type FingerprintedAsset = (typeof FINGERPRINTED_ASSETS)[number];
 
-/** The hash in a fingerprinted name: eight hex digits of the file's SHA-256. */
-export const FINGERPRINT_PATTERN = /^[^/]+\.[0-9a-f]{8}\.(css|js)$/;
-
 const sources = new Map<FingerprintedAsset, string>();
 
 /** The file's bytes, as the generator ships them. */
@@ -28,7 +25,7 @@ export function assetSource(name: FingerprintedAsset): string {
   return source;
 }
 
-/** The URL path pages load the file from. */
+/** The URL path pages load the file from: the name with eight hex digits of the file's SHA-256. */
 export function assetPath(name: FingerprintedAsset): string {
   const hash = createHash('sha256').update(assetSource(name)).digest('hex').slice(0, 8);
   const extension = path.extname(name);
