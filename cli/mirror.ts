@@ -4,14 +4,17 @@ import { MirrorError } from '../generator/mirror/mirror-error.ts';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress, type VariantSummary } from '../generator/mirror/precompress.ts';
+import { OutputError, writeOutput } from './command-output.ts';
 import { usageErrors } from './usage-error.ts';
 
 const USAGE = `Usage:
-  npm run mirror -- nginx --root DIR --listen HOST:PORT [--api URL] [--brotli]
-  npm run mirror -- caddy --root DIR --listen HOST:PORT [--api URL]
+  npm run mirror -- nginx --root DIR --listen HOST:PORT [--api URL] [--brotli] [--out FILE]
+  npm run mirror -- caddy --root DIR --listen HOST:PORT [--api URL] [--out FILE]
   npm run mirror -- precompress DIR
 
-nginx and caddy print a configuration that serves the build in DIR as a static mirror;
+nginx and caddy write a configuration that serves the build in DIR as a static mirror
+to FILE (replaced whole), or print it on standard output (through npm run only with -s,
+as npm prints its banner there first);
 --api is the full API the mirror's 501 answers point to (default: the build's baseUrl);
 --brotli (nginx) also serves .br files, with Debian's libnginx-mod-http-brotli-static.
 precompress writes FILE.br and FILE.gz beside each text file of DIR of 1 KiB or more.
@@ -28,6 +31,7 @@ const parse = (argv: string[]) =>
       listen: { type: 'string' },
       api: { type: 'string' },
       brotli: { type: 'boolean', default: false },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,22 +62,31 @@ async function main(argv: string[]): Promise<number> {
           );
         if (command === 'caddy' && values.brotli)
           return usageError('--brotli is for nginx: Caddy serves .br files whenever they exist.');
+        if (values.out === '') return usageError('--out needs a FILE.');
         const plan = await mirrorPlan({ root: values.root, apiUrl: values.api });
-        process.stdout.write(
+        writeOutput(
           command === 'nginx'
             ? nginxConfig(plan, { listen: values.listen, brotli: values.brotli ?? false })
             : caddyConfig(plan, { listen: values.listen }),
+          { out: values.out, script: 'mirror', what: `the ${command} configuration` },
         );
         return 0;
       }
       case 'precompress': {
-        if (rest.length !== 1 || values.root || values.listen || values.api || values.brotli)
+        if (
+          rest.length !== 1 ||
+          values.root ||
+          values.listen ||
+          values.api ||
+          values.brotli ||
+          values.out !== undefined
+        )
           return usageError('precompress takes one DIR and no options.');
         const summary = await precompress(rest[0]!);
         const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
         const variant = (name: string, v: VariantSummary) =>
           `${name} ${v.files} files ${kib(v.bytesBefore)} -> ${kib(v.bytesAfter)}`;
-        console.log(
+        console.error(
           `Precompressed ${summary.files} text files of ${kib(summary.bytes)} in ${rest[0]}: ${variant('gzip', summary.gzip)}, ${variant('brotli', summary.brotli)}.`,
         );
         return 0;
@@ -82,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
         return usageError(command ? `Unknown command: ${command}.` : 'Which mirror command?');
     }
   } catch (error) {
-    if (error instanceof MirrorError) {
+    if (error instanceof MirrorError || error instanceof OutputError) {
       console.error(error.message);
       return 1;
     }

@@ -1,44 +1,64 @@
 import { parseArgs } from 'node:util';
-import { loadSubmissions, toCsv } from '../runtime/submissions/export-submissions.ts';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../core/submissions.ts';
+import { loadSubmissions, toCsv } from '../runtime/submissions/export-submissions.ts';
+import { writeOutput } from './command-output.ts';
 import { STORE_KINDS, withStore } from './open-store.ts';
+import { usageErrors } from './usage-error.ts';
 
-const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--store ${STORE_KINDS}]
-Writes every submission of the list to standard output, oldest first.`;
+const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--out FILE] [--store ${STORE_KINDS}]
+Writes every submission of the list, oldest first, to FILE (replaced whole), or to
+standard output (through npm run only with -s, as npm prints its banner there first).`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    list: { type: 'string' },
-    format: { type: 'string', default: 'csv' },
-    store: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+const usageError = usageErrors(USAGE);
 
-const list = values.list as SubmissionKind | undefined;
-if (
-  values.help ||
-  positionals[0] !== 'export' ||
-  !list ||
-  !SUBMISSION_KINDS.includes(list) ||
-  !['csv', 'json'].includes(values.format!)
-) {
-  console.error(
-    values.help
-      ? ''
-      : 'Expected: export, a --list from the choices below, and --format csv or json.',
-  );
-  console.log(USAGE);
-  process.exit(values.help ? 0 : 2);
+const parse = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      list: { type: 'string' },
+      format: { type: 'string', default: 'csv' },
+      out: { type: 'string' },
+      store: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { positionals, values } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const list = values.list as SubmissionKind | undefined;
+  if (
+    positionals.length !== 1 ||
+    positionals[0] !== 'export' ||
+    !list ||
+    !SUBMISSION_KINDS.includes(list) ||
+    !['csv', 'json'].includes(values.format!)
+  )
+    return usageError(
+      'Expected: export, a --list from the choices below, and --format csv or json.',
+    );
+  if (values.out === '') return usageError('--out needs a FILE.');
+  try {
+    const records = await withStore(values.store, (store) => loadSubmissions(store, list));
+    writeOutput(
+      values.format === 'json' ? `${JSON.stringify(records, null, 2)}\n` : toCsv(list, records),
+      { out: values.out, script: 'submissions', what: `the ${list} submissions` },
+    );
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  }
 }
 
-try {
-  const records = await withStore(values.store, (store) => loadSubmissions(store, list));
-  process.stdout.write(
-    values.format === 'json' ? `${JSON.stringify(records, null, 2)}\n` : toCsv(list, records),
-  );
-} catch (error) {
-  console.error((error as Error).message);
-  process.exitCode = 1;
-}
+process.exitCode = await main(process.argv.slice(2));

@@ -18,6 +18,8 @@ export const paths = {
   collectionPage: (key: CollectionKey, page = 1): UrlPath =>
     page === 1 ? `/${key}/` : `/${key}/page/${page}/`,
   recordPage: (key: CollectionKey, slug: string): UrlPath => `/${key}/${slug}/`,
+  /** Where the API's documentation starts: a page linking the reference and the machine-readable files. */
+  docs: '/docs/',
   apiReference: '/docs/api/',
   pricingPage: '/pricing/',
   apiIndex: API_BASE,

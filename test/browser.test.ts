@@ -52,6 +52,7 @@ describe.runIf(available)('in a browser', () => {
       '/threats/',
       '/threats/threats-record-1/',
       '/pricing/',
+      '/docs/',
       '/docs/api/',
       '/contact/',
       '/search/?q=record',

@@ -207,25 +207,25 @@ describe('parallel analysis and page rendering', () => {
     // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
     const editedClean = await digest(path.join(root, 'edited-clean'));
     await rm(bundled, { recursive: true });
-    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 0 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(/1336 files \(\d+ KiB; 0 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
     // A page and the search index changed in place (their links with them) before dist/ went: those two are made again.
     await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
     await writeFile(path.join(bundled, '_data', 'search-index.json'), '{}');
     await rm(bundled, { recursive: true });
-    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 2 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(/1336 files \(\d+ KiB; 2 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
     // The cache's links lost too: every file is made again, by the page pool, to the same bytes.
     await rm(bundled, { recursive: true });
     await rm(path.join(bundledCache, 'outputs'), { recursive: true });
-    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(/1336 files \(\d+ KiB; 1336 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
     // The links lost but the manifest kept (as where links cannot be made): every file is made again, none taken as written.
     await rm(bundled, { recursive: true });
     const outputs = path.join(bundledCache, 'outputs');
     for (const entry of await readdir(outputs))
       if (entry.endsWith('.links')) await rm(path.join(outputs, entry), { recursive: true });
-    expect(await buildBundled()).toMatch(/1334 files \(\d+ KiB; 1334 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(/1336 files \(\d+ KiB; 1336 written, 0 deleted\)/);
     expect(await digest(bundled)).toEqual(editedClean);
 
     // Every threat edited: many new parts of llms-full.txt, the rest still copied from the file dist/ holds.
@@ -1242,5 +1242,56 @@ describe('incremental builds', () => {
     const first = await problems();
     expect(first.length).toBeGreaterThan(0);
     expect(await problems()).toEqual(first);
+  });
+});
+
+describe('the fingerprinted stylesheet and scripts', () => {
+  it('take a new name with a changed stylesheet: every page names it, the old file is deleted, the rest of dist/ is a clean build', async () => {
+    // The generator reads its assets and hashes its sources in GENERATOR_PROJECT_DIR: a copy whose stylesheet the test edits.
+    const generator = path.join(root, 'generator-copy');
+    for (const part of ['generator', 'core', 'package-lock.json'])
+      await cp(path.join(project, part), path.join(generator, part), { recursive: true });
+    const dist = path.join(root, 'dist');
+    const buildWith = (out: string, ...cache: string[]) =>
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(project, 'generator', 'cli.ts'),
+          '--content',
+          content,
+          '--out',
+          out,
+          ...cache,
+        ],
+        { cwd: project, env: { ...process.env, GENERATOR_PROJECT_DIR: generator } },
+      );
+    const stylesheets = async (dir: string) => fg('assets/site.*.css', { cwd: dir });
+
+    await buildWith(dist, '--cache-dir', cacheDir);
+    const [before] = await stylesheets(dist);
+    expect(before).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);
+
+    const css = path.join(generator, 'generator', 'render', 'assets', 'site.css');
+    await writeFile(css, `${await readFile(css, 'utf8')}\n.changed { color: inherit; }\n`);
+    await buildWith(dist, '--cache-dir', cacheDir);
+    const after = await stylesheets(dist);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatch(/^assets\/site\.[0-9a-f]{8}\.css$/);
+    expect(after[0]).not.toBe(before);
+    expect(await readFile(path.join(dist, after[0]!), 'utf8')).toContain('.changed {');
+
+    const pages = await fg('**/*.html', { cwd: dist, ignore: ['_data/**'] });
+    expect(pages.length).toBeGreaterThan(10);
+    for (const page of pages) {
+      const html = await readFile(path.join(dist, page), 'utf8');
+      expect(html, page).toContain(`<link rel="stylesheet" href="/${after[0]}">`);
+      expect(html, page).not.toContain(before);
+    }
+
+    const clean = path.join(root, 'clean');
+    await buildWith(clean, '--no-cache');
+    expect(await digest(dist)).toEqual(await digest(clean));
   });
 });

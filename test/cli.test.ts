@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,13 +77,86 @@ describe('npm run submissions -- export', () => {
     ]);
   });
 
-  it('explains its usage on a wrong list', async () => {
-    await expect(cli('submissions.ts', ['export', '--list', 'nope'])).rejects.toMatchObject({
-      code: 2,
-      stdout: expect.stringContaining('Usage: npm run submissions'),
+  it('explains its usage on a wrong list, on standard error', async () => {
+    await expectUsageError(
+      cli('submissions.ts', ['export', '--list', 'nope']),
+      /Usage: npm run submissions/,
+    );
+  });
+
+  it('writes the export to --out, nothing to standard output, and a line saying so to standard error', async () => {
+    const printed = await cli('submissions.ts', ['export', '--list', 'contact']);
+    const out = path.join(dataDir, 'contact.csv');
+    const written = await cli('submissions.ts', ['export', '--list', 'contact', '--out', out]);
+    expect(written.stdout).toBe('');
+    expect(written.stderr).toBe(
+      `Wrote the contact submissions to ${out} (${Buffer.byteLength(printed.stdout)} bytes).\n`,
+    );
+    expect(await readFile(out, 'utf8')).toBe(printed.stdout);
+  });
+
+  it('says why it cannot write --out', async () => {
+    await expect(
+      cli('submissions.ts', ['export', '--list', 'contact', '--out', dataDir]),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: `Could not write the contact submissions to ${dataDir}: ${dataDir} is a folder: give the file's path.\n`,
     });
   });
+
+  it("through npm run: refuses to add its data after npm's banner in a redirected output, and writes a clean file with --out or -s", async () => {
+    const redirected = path.join(dataDir, 'redirected.csv');
+    const refused = await npmRun(['submissions', '--', 'export', '--list', 'contact'], redirected);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'npm run printed its banner ("> detour-content-api@1.0.0 submissions") into the file or pipe standard output goes to',
+    );
+    expect(refused.stderr).toContain('Give --out FILE instead');
+    // What the file holds is npm's, not the command's: its banner and nothing after it.
+    expect(await readFile(redirected, 'utf8')).toMatch(
+      /^\n> detour-content-api@1\.0\.0 submissions\n> tsx cli\/submissions\.ts [^\n]*\n\n$/,
+    );
+
+    const { stdout: expected } = await cli('submissions.ts', ['export', '--list', 'contact']);
+    const silent = path.join(dataDir, 'silent.csv');
+    expect(
+      (await npmRun(['-s', 'submissions', '--', 'export', '--list', 'contact'], silent)).code,
+    ).toBe(0);
+    expect(await readFile(silent, 'utf8')).toBe(expected);
+
+    const out = path.join(dataDir, 'out.csv');
+    const viaOut = await npmRun(
+      ['submissions', '--', 'export', '--list', 'contact', '--out', out],
+      path.join(dataDir, 'npm-output.txt'),
+    );
+    expect(viaOut.code).toBe(0);
+    expect(await readFile(out, 'utf8')).toBe(expected);
+    expect((await stat(out)).size).toBe(Buffer.byteLength(expected));
+  });
 });
+
+/** `npm run ARGS > file`: npm's standard output goes to the file, as a shell redirection sends it. */
+async function npmRun(
+  args: string[],
+  stdoutFile: string,
+): Promise<{ code: number; stderr: string }> {
+  const file = await open(stdoutFile, 'w');
+  try {
+    // npm takes its log level from the environment too: a suite started with npm test -s must not silence this npm.
+    const { npm_config_loglevel: _, ...env } = process.env;
+    const child = spawn('npm', ['run', ...args], {
+      cwd: project,
+      env: { ...env, DATA_DIR: dataDir },
+      stdio: ['ignore', file.fd, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? -1)));
+    return { code, stderr };
+  } finally {
+    await file.close();
+  }
+}
 
 describe('npm run outbox', () => {
   it('lists queued mail and delivers it once with retry', async () => {

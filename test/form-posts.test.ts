@@ -5,6 +5,7 @@ import { fillForms } from '../core/forms/render-form.ts';
 import { build } from '../generator/build.ts';
 import type { Mailer, OutgoingMail } from '../runtime/mail/mailer.ts';
 import { createFileStore } from '../runtime/store/file-store.ts';
+import { assetPath } from '../generator/render/asset-names.ts';
 import { createApp, type AppOptions } from '../server/app.ts';
 import { writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -221,8 +222,8 @@ describe('a form post that is refused', () => {
     expect(html).not.toContain('<script>alert(1)');
     // The page's own scripts only: what was typed never becomes one.
     expect(html.match(/<script[^>]*>/g)).toEqual([
-      '<script type="module" src="/assets/forms.js">',
-      '<script type="module" src="/assets/search-box.js">',
+      `<script type="module" src="${assetPath('forms.js')}">`,
+      `<script type="module" src="${assetPath('search-box.js')}">`,
     ]);
     // Only the field at fault is marked, and only this form.
     expect(html.match(/aria-invalid/g)).toHaveLength(1);

@@ -293,7 +293,7 @@ describe.runIf(available)("the contact page's forms in a browser", () => {
     };
     // The page the server answers a form post with: forms.js kept out, so the browser posts the form itself.
     const { page: posted } = await contactPage(context);
-    await posted.route('**/assets/forms.js', (route) => route.abort());
+    await posted.route('**/assets/forms.*.js', (route) => route.abort());
     await posted.reload();
     await posted.fill('#contact-email', 'ada@localhost');
     await Promise.all([posted.waitForNavigation(), posted.click('#contact button[type="submit"]')]);

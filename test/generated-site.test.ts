@@ -368,6 +368,54 @@ describe('llms.txt', () => {
   });
 });
 
+describe('/docs/', () => {
+  it('is a page of the site, with its twin and in the sitemap, linking every piece of the documentation to a file the build wrote', async () => {
+    const html = await site.read('docs/index.html');
+    const twin = await site.read('docs/index.html.md');
+    expect(html).toContain('<h1 id="documentation">Documentation</h1>');
+    expect(twin).toMatch(/^# Documentation\n/);
+    expect(await site.read('sitemap.xml')).toContain(`<loc>${baseUrl}/docs/</loc>`);
+    const links = [...html.matchAll(/<main[\s\S]*?<\/main>/g)]
+      .flatMap(([main]) => [...main.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!))
+      .sort();
+    expect(links).toEqual(
+      [
+        '/api/v1',
+        '/api/v1/openapi.json',
+        '/docs/api/',
+        '/docs/index.html.md',
+        '/llms-full.txt',
+        '/llms.txt',
+      ].sort(),
+    );
+    for (const link of links) expect(existsSync(route(link)), link).toBe(true);
+  });
+});
+
+describe('fingerprinted assets', () => {
+  it('are named by their bytes, and every page loads its stylesheet and scripts by those names', async () => {
+    const assets = await site.files('assets/*.{css,js}');
+    expect(assets.length).toBe(4);
+    for (const asset of assets) {
+      const [, hash] = /\.([0-9a-f]{8})\.(css|js)$/.exec(asset) ?? [];
+      expect(hash, asset).toBe(
+        createHash('sha256')
+          .update(await readFile(path.join(site.dir, asset)))
+          .digest('hex')
+          .slice(0, 8),
+      );
+    }
+    for (const page of await site.files('**/index.html')) {
+      const html = await site.read(page);
+      const loaded = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:css|js))"/g)].map(
+        (m) => m[1]!,
+      );
+      expect(loaded.length, page).toBeGreaterThanOrEqual(2);
+      for (const url of loaded) expect(assets, `${page}: ${url}`).toContain(url.slice(1));
+    }
+  });
+});
+
 describe('feeds and discovery files', () => {
   it('lists every page in the sitemap and every post in the feed', async () => {
     const sitemap = await site.read('sitemap.xml');

@@ -8,6 +8,7 @@ import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { headersFor, mirrorPlan, type MirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
+import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import type { Listening } from '../server/listen.ts';
 import { clientChecks } from './support/client-checks.ts';
@@ -177,6 +178,7 @@ const PAGES = [
   `/threats/${slug('threats')}/`,
   `/posts/${slug('posts')}/`,
   '/pricing/',
+  '/docs/',
   '/docs/api/',
   '/about/',
   '/contact/',
@@ -192,9 +194,10 @@ const SITE_CASES: Case[] = [
     '/sitemap.xml',
     '/posts/feed.xml',
     '/robots.txt',
-    '/assets/site.css',
-    '/assets/search.js',
+    assetPath('site.css'),
+    assetPath('search.js'),
     '/assets/favicon.svg',
+    '/assets/social/site.png',
     '/threats/index.html.md',
   ].map((p): Case => ({ path: p, body: 'bytes' })),
   { path: '/threats', body: 'none' },
@@ -203,6 +206,7 @@ const SITE_CASES: Case[] = [
     '/no/such/page/',
     '/nope',
     '/assets/nope.css',
+    '/assets/site.css',
     '/assets/',
     '/_data/search-index.json',
     '/_data/service.json',
@@ -219,7 +223,7 @@ const TWIN_CASES: Case[] = [
     }),
   ),
   { path: '/no/such/page/', accept: 'text/markdown', body: 'bytes', served: '/404.html' },
-  ...['/api/v1', '/llms.txt', '/assets/site.css', '/sitemap.xml'].map(
+  ...['/api/v1', '/llms.txt', assetPath('site.css'), '/sitemap.xml'].map(
     (p): Case => ({ path: p, accept: 'text/markdown', body: 'bytes' }),
   ),
 ];
@@ -294,6 +298,20 @@ function mirrorSuite(
     });
     afterAll(() => mirror?.stop());
 
+    it('keeps the fingerprinted stylesheet and scripts a year, immutable, as the local server does, and the icons an hour', async () => {
+      for (const server of [local, mirror]) {
+        for (const asset of FINGERPRINTED_ASSETS) {
+          const answer = await send(server.url, assetPath(asset));
+          expect(answer.status, asset).toBe(200);
+          expect(answer.headers['cache-control'], asset).toBe(
+            'public, max-age=31536000, immutable',
+          );
+        }
+        const icon = await send(server.url, '/assets/favicon.svg');
+        expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+      }
+    });
+
     describe('the typed client (client/)', () =>
       clientChecks(
         () => mirror.url,
@@ -318,7 +336,7 @@ function mirrorSuite(
     });
 
     it('answers byte ranges and conditional requests as the local server does', async () => {
-      for (const target of ['/api/v1', '/threats/', '/llms.txt', '/assets/site.css']) {
+      for (const target of ['/api/v1', '/threats/', '/llms.txt', assetPath('site.css')]) {
         for (const range of ['bytes=2-9', 'bytes=-5', 'bytes=3-', 'bytes=999999-', 'bytes=9-2']) {
           const want = await send(local.url, target, { headers: { range } });
           const got = await send(mirror.url, target, { headers: { range } });

@@ -1,10 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
+import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -83,7 +84,10 @@ const SAMPLES = [
   '/llms-full.txt',
   '/sitemap.xml',
   '/posts/feed.xml',
-  '/assets/site.css',
+  assetPath('site.css'),
+  assetPath('search.js'),
+  '/assets/favicon.svg',
+  '/assets/social/site.png',
   '/_data/search-index.json',
   '/no/such/page/',
 ];
@@ -102,4 +106,25 @@ describe('generated Netlify rules', () => {
         expect(response.headers.get(name), name).toBe(value);
     },
   );
+});
+
+describe('cache lifetimes of /assets/', () => {
+  it('keep a fingerprinted file a year, immutable, and any other file an hour, with no two rules giving one path a Cache-Control', async () => {
+    const files = (
+      await readdir(path.join(dist, 'assets'), { recursive: true, withFileTypes: true })
+    )
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(dist, path.join(entry.parentPath, entry.name))}`);
+    expect(files).toEqual(expect.arrayContaining(FINGERPRINTED_ASSETS.map(assetPath)));
+    for (const file of files) {
+      const lifetimes = headers
+        .filter((h) => h.forRegExp.test(file) && 'Cache-Control' in h.values)
+        .map((h) => h.values['Cache-Control']);
+      expect(lifetimes, file).toEqual([
+        /^[^/]+\.[0-9a-f]{8}\.(css|js)$/.test(path.basename(file))
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600',
+      ]);
+    }
+  });
 });

@@ -60,6 +60,7 @@ export function llmsTxt(corpus: Corpus): string {
 export function llmsFullParts(corpus: Corpus): { pagePath: string; prefix: string }[] {
   const order = [
     paths.home,
+    paths.docs,
     paths.apiReference,
     ...COLLECTION_KEYS.flatMap((key) => [
       ...collectionPagePaths(key, corpus.records[key].length),

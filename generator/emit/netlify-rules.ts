@@ -3,6 +3,8 @@ import { HEADER_POLICY, SITE_HEADERS } from '../../core/header-policy.ts';
 import { apiFile, paths } from '../../core/paths.ts';
 import type { Corpus } from '../model/corpus.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
+import { FAVICON_PATH } from '../render/logo.ts';
+import { TOUCH_ICON_PATH } from '../render/social/social-image.ts';
 
 /**
  * `_redirects` and `_headers`: the routing truth for static files on Netlify and, through
@@ -45,7 +47,11 @@ export interface HeaderRule {
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
-/** Every header rule, in order (a later rule's value wins): `_headers` and the mirror configs come from this list. */
+/**
+ * Every header rule, in order: `_headers` and the mirror configs come from this list. No
+ * two rules give the same path the same header: hosts need not agree on which value wins
+ * (Netlify's own tools keep the later one; its CDN documents no order).
+ */
 export const HEADER_RULES: HeaderRule[] = [
   { for: '/*', values: { ...SITE_HEADERS } },
   { for: '/api/*', values: { ...HEADER_POLICY['static-document'] } },
@@ -56,7 +62,16 @@ export const HEADER_RULES: HeaderRule[] = [
     values: { 'Content-Type': TEXT_TYPE, 'Access-Control-Allow-Origin': '*' },
   },
   { for: paths.feed, values: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
-  { for: '/assets/*', values: { 'Cache-Control': 'public, max-age=3600' } },
+  // Named by their content (render/asset-names.ts): a changed file is a new URL.
+  ...['/assets/*.css', '/assets/*.js'].map((glob) => ({
+    for: glob,
+    values: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+  })),
+  // Names others hard-code (link previews, home-screen icons) keep them and a short lifetime.
+  ...[FAVICON_PATH, TOUCH_ICON_PATH, '/assets/social/*'].map((glob) => ({
+    for: glob,
+    values: { 'Cache-Control': 'public, max-age=3600' },
+  })),
 ];
 
 export function headersFile(): string {

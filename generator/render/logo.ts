@@ -24,5 +24,5 @@ const shapes = `<rect width="${size}" height="${size}" rx="${corner}" fill="${BR
 /** The mark inside the header's home link, whose text names it: hidden from assistive technology. */
 export const headerLogo = `<svg class="logo" viewBox="0 0 ${size} ${size}" width="${size}" height="${size}" aria-hidden="true" focusable="false">${shapes}</svg>`;
 
-/** /assets/favicon.svg */
+export const FAVICON_PATH = '/assets/favicon.svg';
 export const faviconSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}">${shapes}</svg>\n`;

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { fillForms } from '../../core/forms/render-form.ts';
 import { paths } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
-import { PROJECT_DIR } from '../model/generator.ts';
 import { openApiDocument } from '../model/openapi.ts';
 import {
   type CarriedFiles,
@@ -18,9 +15,11 @@ import {
 import { DATA_DIR } from '../model/site-paths.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
-import { faviconSvg } from './logo.ts';
+import { assetPath, assetSource, FINGERPRINTED_ASSETS } from './asset-names.ts';
+import { FAVICON_PATH, faviconSvg } from './logo.ts';
 import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf } from './page-outputs.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
+import { docsIndexPage } from './pages/docs-index-page.ts';
 import {
   cardKey,
   collectionListings,
@@ -152,7 +151,11 @@ async function renderPages({ corpus, siteKey, files, twins, putPage }: Render, p
       pricingPage(corpus),
     ),
   );
-  const generated = [apiReferencePage(corpus, openApiDocument(corpus)), search];
+  const generated = [
+    docsIndexPage(corpus),
+    apiReferencePage(corpus, openApiDocument(corpus)),
+    search,
+  ];
   const pages = [...written, ...generated, ...thanksPages(corpus)];
   for (const [i, page] of pages.entries()) {
     progress('render', i, pages.length);
@@ -252,9 +255,6 @@ function carriedRecord(
   };
 }
 
-const asset = (name: string) =>
-  readFileSync(path.join(PROJECT_DIR, 'generator', 'render', 'assets', name), 'utf8');
-
 /** The 404 page, the stylesheet, scripts, icons and social images. */
 function renderAssets(corpus: Corpus, files: SiteFiles): void {
   files.put(
@@ -268,9 +268,8 @@ function renderAssets(corpus: Corpus, files: SiteFiles): void {
       hasTwin: false,
     }),
   );
-  for (const name of ['site.css', 'forms.js', 'search.js', 'search-box.js'])
-    files.put(`assets/${name}`, asset(name));
-  files.put('assets/favicon.svg', faviconSvg);
+  for (const name of FINGERPRINTED_ASSETS) files.put(assetPath(name).slice(1), assetSource(name));
+  files.put(FAVICON_PATH.slice(1), faviconSvg);
   files.put(TOUCH_ICON_PATH.slice(1), lazyOutput(['touch-icon'], touchIconPng));
   const socialText = { siteName: corpus.site.name, host: new URL(corpus.site.baseUrl).host };
   for (const name of SOCIAL_IMAGE_NAMES) {

@@ -112,7 +112,7 @@ export async function startCaddy(caddyfile: string, port: number): Promise<Mirro
   );
 }
 
-async function startProcess(
+export async function startProcess(
   binary: string,
   args: string[],
   env: Record<string, string>,

@@ -1,3 +1,4 @@
+import { assetPath } from '../asset-names.ts';
 import { COLLECTION_KEYS, COLLECTIONS } from '../../../core/collections.ts';
 import { paths, twinPath } from '../../../core/paths.ts';
 import { MAX_QUERY_LENGTH } from '../../../core/search-options.ts';
@@ -11,7 +12,7 @@ import {
   socialImagePath,
   TOUCH_ICON_PATH,
 } from '../social/social-image.ts';
-import { headerLogo } from '../logo.ts';
+import { FAVICON_PATH, headerLogo } from '../logo.ts';
 
 export { escapeHtml };
 
@@ -92,9 +93,9 @@ export function layout({
   <meta name="theme-color" content="${BRAND.night}" media="(prefers-color-scheme: dark)">
 ${socialTags(site, path, title, description)}
 ${hasTwin ? `  <link rel="alternate" type="text/markdown" href="${escapeHtml(twinPath(path))}" title="Markdown">\n` : ''}  <link rel="alternate" type="application/atom+xml" href="${paths.feed}" title="${escapeHtml(site.name)} posts">
-  <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
+  <link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
   <link rel="apple-touch-icon" href="${TOUCH_ICON_PATH}">
-  <link rel="stylesheet" href="/assets/site.css">
+  <link rel="stylesheet" href="${assetPath('site.css')}">
 </head>
 <body>
   <a class="skip-link" href="#main">Skip to content</a>
@@ -113,7 +114,7 @@ ${main}
   <footer class="site-footer">
     <p><a href="${paths.page('about')}">About</a> · <a href="${paths.apiIndex}">API</a> · <a href="${paths.llms}">llms.txt</a> · <a href="${paths.feed}">Feed</a>${hasTwin ? ` · <a href="${escapeHtml(twinPath(path))}">This page as Markdown</a>` : ''}</p>
   </footer>
-  <script type="module" src="/assets/search-box.js"></script>
+  <script type="module" src="${assetPath('search-box.js')}"></script>
 </body>
 </html>
 `;

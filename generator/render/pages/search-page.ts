@@ -1,3 +1,4 @@
+import { assetPath } from '../asset-names.ts';
 import { paths } from '../../../core/paths.ts';
 import { MAX_QUERY_LENGTH } from '../../../core/search-options.ts';
 import {
@@ -15,7 +16,7 @@ import type { SitePage } from './site-page.ts';
 /**
  * The site's search page. A search submits the form to /search/?q=, which the
  * search-page function answers with this page and the results filled in (without
- * JavaScript too); /assets/search.js only speaks up where no function answers (a static
+ * JavaScript too); the script assets/search.js only speaks up where no function answers (a static
  * mirror). Its Markdown twin explains the API, which is what an agent needs.
  */
 const SEARCH_UI = `<form class="site-search" role="search" action="${paths.page('search')}" method="get">
@@ -24,7 +25,7 @@ const SEARCH_UI = `<form class="site-search" role="search" action="${paths.page(
   <button type="submit">Search</button></p>
 </form>
 ${slotMarker('outcome')}
-<script type="module" src="/assets/search.js"></script>`;
+<script type="module" src="${assetPath('search.js')}"></script>`;
 
 export function searchPage(corpus: Corpus): SitePage {
   return {
