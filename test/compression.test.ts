@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths, twinPath } from '../core/paths.ts';
 import { chosenEncoding, compressAnswer } from '../server/compress-answer.ts';
+import { assetPath } from '../generator/render/asset-names.ts';
 import { prepareSite, startHost, type HostProcess } from './support/host-process.ts';
 import { send, type RawResponse } from './support/raw-http.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
@@ -37,7 +38,7 @@ const TEXT: [target: string, headers?: Record<string, string>][] = [
   [`${paths.apiSearch}?q=synthetic`],
   ['/search/?q=synthetic'],
   [paths.openapi],
-  ['/assets/site.css'],
+  [assetPath('site.css')],
   [paths.llms],
   [paths.sitemap],
 ];
@@ -134,7 +135,7 @@ describe('npm start', () => {
   });
 
   it('answers HEAD with the headers of the compressed GET and no body', async () => {
-    for (const target of ['/', '/assets/site.css', paths.openapi]) {
+    for (const target of ['/', assetPath('site.css'), paths.openapi]) {
       const headers = { 'accept-encoding': 'br' };
       const get = await send(start.url, target, { headers });
       const head = await send(start.url, target, { method: 'HEAD', headers });
@@ -158,7 +159,7 @@ describe('npm start', () => {
   });
 
   it('still answers 304 to a conditional request with either tag, naming the variant the client holds', async () => {
-    for (const target of ['/', RECORD, '/assets/site.css', paths.openapi]) {
+    for (const target of ['/', RECORD, assetPath('site.css'), paths.openapi]) {
       const plain = await send(start.url, target);
       const compressed = await send(start.url, target, { headers: { 'accept-encoding': 'br' } });
       const weak = compressed.headers.etag!;
