@@ -49,8 +49,12 @@ for (const file of slow) {
 
 export default defineConfig({
   test: {
-    // Every test file removes the temporary folders it made (test/support/temporary-directory.ts).
-    setupFiles: ['test/support/remove-temporary-directories.ts'],
+    setupFiles: [
+      // Every test file removes the temporary folders it made (test/support/temporary-directory.ts).
+      'test/support/remove-temporary-directories.ts',
+      // A failed test shows what the servers it talked to printed meanwhile (test/support/process-output.ts).
+      'test/support/print-process-output-on-failure.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // What the code under test logs (request logs, build summaries) is shown only for a test that failed.
