@@ -3,6 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from '../../generator/build.ts';
+import { watchProcessOutput } from './process-output.ts';
 import { writeSyntheticCorpus } from './synthetic-corpus.ts';
 import { temporaryDirectory } from './temporary-directory.ts';
 
@@ -65,6 +66,7 @@ export async function startHost(
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
+  watchProcessOutput(`${script} (pid ${child.pid})`, () => output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
