@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { KEY_SCOPES, type KeyScope } from '../core/instances.ts';
 import { canonicalUuid } from '../core/uuid.ts';
 import { issueKey, KeyConflictError } from '../runtime/keys/api-keys.ts';
 import { STORE_KINDS, withStore } from './open-store.ts';
-import { usageErrors } from './usage-error.ts';
+import { parseCommandLine, usageErrors } from './command-line.ts';
 
 const USAGE = `Usage: npm run keys -- issue --org <org_uuid> [--name NAME] [--scopes ${KEY_SCOPES.join(',')}] [--replace] [--store ${STORE_KINDS}]
 Creates the organization's API key and prints its secret as the last line. The secret is
@@ -14,32 +13,18 @@ const EXAMPLE_ORG = '7d1f5c1e-6a0b-4c43-9a51-2b7f0e4d9c10';
 
 const usageError = usageErrors(USAGE);
 
-const parse = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      org: { type: 'string' },
-      name: { type: 'string', default: 'default' },
-      scopes: { type: 'string', default: KEY_SCOPES.join(',') },
-      replace: { type: 'boolean', default: false },
-      store: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+const OPTIONS = {
+  org: { type: 'string' },
+  name: { type: 'string', default: 'default' },
+  scopes: { type: 'string', default: KEY_SCOPES.join(',') },
+  replace: { type: 'boolean', default: false },
+  store: { type: 'string' },
+} as const;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(argv, USAGE, OPTIONS);
+  if (typeof parsed === 'number') return parsed;
   const { positionals, values } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const [command, ...rest] = positionals;
   if (command !== 'issue')
     return usageError(

@@ -1,11 +1,10 @@
-import { parseArgs } from 'node:util';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { MirrorError } from '../generator/mirror/mirror-error.ts';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress, type VariantSummary } from '../generator/mirror/precompress.ts';
 import { OutputError, writeOutput } from './command-output.ts';
-import { usageErrors } from './usage-error.ts';
+import { parseCommandLine, usageErrors } from './command-line.ts';
 
 const USAGE = `Usage:
   npm run mirror -- nginx --root DIR --listen HOST:PORT [--api URL] [--brotli] [--out FILE]
@@ -22,32 +21,18 @@ See docs/mirror.md.`;
 
 const usageError = usageErrors(USAGE);
 
-const parse = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      root: { type: 'string' },
-      listen: { type: 'string' },
-      api: { type: 'string' },
-      brotli: { type: 'boolean', default: false },
-      out: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+const OPTIONS = {
+  root: { type: 'string' },
+  listen: { type: 'string' },
+  api: { type: 'string' },
+  brotli: { type: 'boolean', default: false },
+  out: { type: 'string' },
+} as const;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(argv, USAGE, OPTIONS);
+  if (typeof parsed === 'number') return parsed;
   const { positionals, values } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const [command, ...rest] = positionals;
   try {
     switch (command) {

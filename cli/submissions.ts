@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { SUBMISSION_KINDS, type SubmissionKind } from '../core/submissions.ts';
 import { loadSubmissions, toCsv } from '../runtime/submissions/export-submissions.ts';
 import { writeOutput } from './command-output.ts';
 import { STORE_KINDS, withStore } from './open-store.ts';
-import { usageErrors } from './usage-error.ts';
+import { parseCommandLine, usageErrors } from './command-line.ts';
 
 const USAGE = `Usage: npm run submissions -- export --list ${SUBMISSION_KINDS.join('|')} --format csv|json [--out FILE] [--store ${STORE_KINDS}]
 Writes every submission of the list, oldest first, to FILE (replaced whole), or to
@@ -11,31 +10,17 @@ standard output (through npm run only with -s, as npm prints its banner there fi
 
 const usageError = usageErrors(USAGE);
 
-const parse = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      list: { type: 'string' },
-      format: { type: 'string', default: 'csv' },
-      out: { type: 'string' },
-      store: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+const OPTIONS = {
+  list: { type: 'string' },
+  format: { type: 'string', default: 'csv' },
+  out: { type: 'string' },
+  store: { type: 'string' },
+} as const;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
+  const parsed = parseCommandLine(argv, USAGE, OPTIONS);
+  if (typeof parsed === 'number') return parsed;
   const { positionals, values } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const list = values.list as SubmissionKind | undefined;
   if (
     positionals.length !== 1 ||
