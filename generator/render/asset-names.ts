@@ -13,21 +13,31 @@ import { PROJECT_DIR } from '../model/generator.ts';
 export const FINGERPRINTED_ASSETS = ['site.css', 'forms.js', 'search.js', 'search-box.js'] as const;
 export type FingerprintedAsset = (typeof FINGERPRINTED_ASSETS)[number];
 
-const sources = new Map<FingerprintedAsset, string>();
+interface Asset {
+  source: string;
+  path: string;
+}
+
+/** Read and hashed once per process: every page's layout names two of them. */
+const assets = new Map<FingerprintedAsset, Asset>();
+
+function asset(name: FingerprintedAsset): Asset {
+  let known = assets.get(name);
+  if (known === undefined) {
+    const source = readFileSync(
+      path.join(PROJECT_DIR, 'generator', 'render', 'assets', name),
+      'utf8',
+    );
+    const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
+    const extension = path.extname(name);
+    known = { source, path: `/assets/${name.slice(0, -extension.length)}.${hash}${extension}` };
+    assets.set(name, known);
+  }
+  return known;
+}
 
 /** The file's bytes, as the generator ships them. */
-export function assetSource(name: FingerprintedAsset): string {
-  let source = sources.get(name);
-  if (source === undefined) {
-    source = readFileSync(path.join(PROJECT_DIR, 'generator', 'render', 'assets', name), 'utf8');
-    sources.set(name, source);
-  }
-  return source;
-}
+export const assetSource = (name: FingerprintedAsset): string => asset(name).source;
 
 /** The URL path pages load the file from: the name with eight hex digits of the file's SHA-256. */
-export function assetPath(name: FingerprintedAsset): string {
-  const hash = createHash('sha256').update(assetSource(name)).digest('hex').slice(0, 8);
-  const extension = path.extname(name);
-  return `/assets/${name.slice(0, -extension.length)}.${hash}${extension}`;
-}
+export const assetPath = (name: FingerprintedAsset): string => asset(name).path;
