@@ -34,9 +34,11 @@ const BROTLI: BrotliOptions = {
 };
 const GZIP: ZlibOptions = { level: 6 };
 
+const brotliWhole = promisify(brotliCompress);
+const gzipWhole = promisify(gzip);
 const WHOLE: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
-  br: (body) => promisify(brotliCompress)(body, BROTLI),
-  gzip: (body) => promisify(gzip)(body, GZIP),
+  br: (body) => brotliWhole(body, BROTLI),
+  gzip: (body) => gzipWhole(body, GZIP),
 };
 const STREAMED = { br: () => createBrotliCompress(BROTLI), gzip: () => createGzip(GZIP) };
 
