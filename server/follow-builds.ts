@@ -7,6 +7,12 @@ import { createRebuildGuard } from './rebuild-guard.ts';
 
 type App = ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs: string };
 
+/** What says which build dist/ holds: its manifest's header file, and dist/ itself. */
+interface Identity {
+  header: string | undefined;
+  folder: number | undefined;
+}
+
 /**
  * `npm start` over a dist/ that `npm run build` may rebuild while it runs: the app
  * (createApp, which keeps the rules and the functions' data it read) is made anew once a
@@ -34,14 +40,23 @@ export async function followBuilds(
 ): Promise<App> {
   const root = path.resolve(distDir);
   const manifest = outputManifestFile(cacheDir, root);
-  const identity = async (): Promise<string> => {
+  /**
+   * The header is replaced by a rename (a new inode each time); dist/'s own times change as
+   * files are written in it, its inode only when a build swaps it. `folder` is undefined
+   * while there is no dist/ at all.
+   */
+  const identity = async (): Promise<Identity> => {
     const [header, folder] = await Promise.all([
       stat(manifest).catch(() => undefined),
       stat(root).catch(() => undefined),
     ]);
-    // The header is replaced by a rename (a new inode each time); dist/'s own times change as files are written in it, its inode only when a build swaps it.
-    return `${header ? `${header.ino}:${header.mtimeMs}:${header.size}` : '-'}|${folder?.ino ?? '-'}`;
+    return {
+      header: header ? `${header.ino}:${header.mtimeMs}:${header.size}` : undefined,
+      folder: folder?.ino,
+    };
   };
+  const same = (a: Identity | undefined, b: Identity) =>
+    a !== undefined && a.header === b.header && a.folder === b.folder;
 
   const guard = createRebuildGuard();
   let seen = await identity();
@@ -52,7 +67,7 @@ export async function followBuilds(
   let seenAt = 0;
   /** Whether answers wait for a build under way; and the manifest of a build given up on, not waited for again. */
   let waiting = false;
-  let givenUp: string | undefined;
+  let givenUp: Identity | undefined;
 
   const reload = async () => {
     try {
@@ -66,13 +81,13 @@ export async function followBuilds(
   };
 
   /** Until the build under way is over (and its app made), or given up on. */
-  const buildOver = (underway: string) =>
+  const buildOver = (underway: Identity) =>
     new Promise<void>((resolve) => {
       const started = Date.now();
       const before = seen;
       const timer = setInterval(async () => {
         await look();
-        if (seen !== before) {
+        if (!same(seen, before)) {
           clearInterval(timer);
           await loading;
           resolve();
@@ -93,11 +108,11 @@ export async function followBuilds(
     const look = ++looks;
     const now = await identity();
     // No dist/ at all: a `--no-cache` build between taking the old folder away and putting the new one in place.
-    if (now === seen || look <= seenAt || now.endsWith('|-')) return;
-    const swapped = now.split('|')[1] !== seen.split('|')[1];
+    if (same(seen, now) || look <= seenAt || now.folder === undefined) return;
+    const swapped = now.folder !== seen.folder;
     // A cached build writing now: its manifest names no inputs until it is done.
     if (!swapped && readManifest(manifest, root)?.inputs === undefined) {
-      if (!waiting && now !== givenUp) {
+      if (!waiting && !same(givenUp, now)) {
         waiting = true;
         void guard.building(() => buildOver(now)).finally(() => (waiting = false));
       }
