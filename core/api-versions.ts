@@ -18,3 +18,6 @@ export interface ApiVersion {
 }
 
 export const API_VERSIONS: ApiVersion[] = [{ prefix: '/api/v1' }];
+
+/** The version of the read API's description (the OpenAPI document's info.version, the API index's version); the path says v1. */
+export const API_VERSION = '1.0.0';

@@ -68,6 +68,8 @@ export type ResponseKind =
   | 'submission'
   /** Any answer of the authenticated instance and key API: never stored anywhere, not offered cross-origin. */
   | 'org-api'
+  /** Any answer of the MCP endpoint: a POST's answer, never stored; readable cross-origin, which its Origin check guards. */
+  | 'mcp'
   /** A page code renders (the search page with a query's results): a page's headers, cached at Netlify's CDN per query until the next deploy. */
   | 'dynamic-page'
   /** Any other answer of a page from code (a refused search, a 405, a redirect): a page's headers, never stored. */
@@ -86,13 +88,14 @@ export const HEADER_POLICY: Readonly<Record<ResponseKind, Readonly<Record<string
   'rate-limited': { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   submission: { ...NOSNIFF, ...NO_STORE },
   'org-api': { ...NOSNIFF, ...NO_STORE },
+  mcp: { ...NOSNIFF, ...PUBLIC_READ, ...NO_STORE },
   // No browser Cache-Control, as the static pages have none: browsers ask again, the CDN answers.
   'dynamic-page': { ...SITE_HEADERS, ...cdnCache('q') },
   'page-error': { ...SITE_HEADERS, ...NO_STORE },
 };
 
 /** Who a handler answers, which with the status decides the kind of each answer. */
-export type Audience = 'public-read' | 'submission' | 'org-api' | 'page';
+export type Audience = 'public-read' | 'submission' | 'org-api' | 'mcp' | 'page';
 
 export function responseKind(audience: Audience, status: number): ResponseKind {
   if (audience === 'page') return status >= 200 && status < 300 ? 'dynamic-page' : 'page-error';

@@ -31,6 +31,8 @@ export const paths = {
   openapi: `${API_BASE}/openapi.json`,
   /** The static JSON 404 document, for hosts that serve an error page from a file (mirrors). */
   apiNotFoundDocument: '/api/404.json',
+  /** The Model Context Protocol endpoint for agents (POST only). */
+  mcp: '/mcp',
   llms: '/llms.txt',
   llmsFull: '/llms-full.txt',
   feed: '/posts/feed.xml',

@@ -39,6 +39,8 @@ const DYNAMIC_READ_PATHS: UrlPath[] = [
   ...COLLECTION_KEYS.map((key) => paths.apiList(key)),
 ];
 const SUBMISSION_ROUTE_PATHS: UrlPath[] = Object.values(SUBMISSION_PATHS);
+/** Where the read limit applies: every read of the API, and the agents' MCP endpoint. */
+const RATE_LIMITED_READ_PATHS: UrlPath[] = [...READ_PATHS, paths.mcp];
 
 /** Netlify Functions. No two routes overlap, so the order does not matter. */
 export const FUNCTION_ROUTES = {
@@ -72,6 +74,10 @@ export const FUNCTION_ROUTES = {
   /** The proposed instance and key API, and the sandbox pages of its instances. */
   'org-api': {
     path: ['/orgs/*', '/sandbox/*'],
+  },
+  /** The MCP endpoint for agents: its tools read the same build data as search and the lists. */
+  mcp: {
+    path: [paths.mcp],
   },
   /**
    * The search page, with a query's results rendered on the server; without a query, the
@@ -123,6 +129,7 @@ export const EDGE_FUNCTION_ROUTES = {
       '/_data/*',
       '/orgs/*',
       '/sandbox/*',
+      paths.mcp,
       '/*.md',
       '/*.txt',
       '/*.xml',
@@ -131,7 +138,7 @@ export const EDGE_FUNCTION_ROUTES = {
   },
   /** The read rate limit, the headers of every read, and the JSON 404 of unknown read paths. */
   'read-gate': {
-    path: READ_PATHS,
+    path: RATE_LIMITED_READ_PATHS,
     rateLimit: {
       windowLimit: READ_RATE_LIMIT.limit,
       windowSize: READ_RATE_LIMIT.windowSeconds,

@@ -1,4 +1,5 @@
 import type { Options, SearchOptions } from 'minisearch';
+import type { CollectionKey } from './collections.ts';
 import type { Summary } from './summary.ts';
 
 /**
@@ -18,7 +19,7 @@ export const SEARCH_STORE_FIELDS = [
 /** One indexed record: its Summary plus the collection it belongs to. */
 export interface SearchDocument extends Summary {
   id: string;
-  collection: string;
+  collection: CollectionKey;
 }
 
 export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {

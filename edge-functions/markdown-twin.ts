@@ -19,6 +19,7 @@ export const config: Config = {
     '/_data/*',
     '/orgs/*',
     '/sandbox/*',
+    '/mcp',
     '/*.md',
     '/*.txt',
     '/*.xml',

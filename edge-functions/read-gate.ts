@@ -8,7 +8,7 @@ import { createReadGate } from '../runtime/read-gate.ts';
 import { guardHandler } from '../runtime/request-guard.ts';
 
 /**
- * Netlify Edge Function (Deno) in front of every /api/v1 read, static files included:
+ * Netlify Edge Function (Deno) in front of every /api/v1 read, static files included, and /mcp:
  * the per-instance read rate limit, the headers every read carries, and the JSON 404.
  * The platform rate-limit rule in `config` is the outer backstop across instances.
  */
@@ -25,6 +25,6 @@ export default async (request: Request, context: Context): Promise<Response> => 
 
 // Literals only, like every function's: test/netlify-bundle.test.ts holds them equal to core/routes.ts.
 export const config: Config = {
-  path: ['/api/v1', '/api/v1/*'],
+  path: ['/api/v1', '/api/v1/*', '/mcp'],
   rateLimit: { windowLimit: 600, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

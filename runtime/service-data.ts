@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { pageFile, type UrlPath } from '../core/paths.ts';
 import type { Summary } from '../core/summary.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import type { SearchPageTemplate } from '../core/search-page-template.ts';
@@ -24,6 +25,8 @@ export interface ServiceData {
   searchPage(): Promise<SearchPageTemplate>;
   /** The contact page with a marker where each form goes (core/forms/render-form.ts). */
   contactPage(): Promise<string>;
+  /** A page's Markdown twin, the bytes the site serves for it, or undefined when the build wrote none. */
+  twin(pagePath: UrlPath): Promise<string | undefined>;
 }
 
 const once = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -73,5 +76,13 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
         ) as SearchPageTemplate,
     ),
     contactPage: once(() => readFile(path.join(dataDir, 'contact-page.html'), 'utf8')),
+    // The twins lie beside dist/_data/ in the build (a Netlify function bundles them: netlify.toml).
+    twin: (pagePath) =>
+      readFile(path.join(dataDir, '..', `${pageFile(pagePath)}.md`), 'utf8').catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined;
+          throw error;
+        },
+      ),
   };
 }

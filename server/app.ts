@@ -14,6 +14,8 @@ import { createSandboxPage } from '../runtime/instances/sandbox-page.ts';
 import type { Mailer } from '../runtime/mail/mailer.ts';
 import { mailerFromEnvironment } from '../runtime/mail/mailer-from-environment.ts';
 import { markdownTwinFor } from '../runtime/markdown-negotiation.ts';
+import { allowedOriginsFrom } from '../runtime/mcp/allowed-origins.ts';
+import { createMcpEndpoint } from '../runtime/mcp/mcp-endpoint.ts';
 import { createMemoryRateLimiter } from '../runtime/rate-limit.ts';
 import { createReadApi } from '../runtime/read-api.ts';
 import { createReadGate } from '../runtime/read-gate.ts';
@@ -92,6 +94,10 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
   const sandboxPage = createSandboxPage(store);
   const searchPage = createSearchPage(data);
+  const mcp = createMcpEndpoint({
+    data,
+    allowedOrigins: allowedOriginsFrom((name) => process.env[name]),
+  });
   const submissions = submissionEndpointsFor(data, {
     store,
     mailer,
@@ -127,6 +133,7 @@ export async function createApp(options: AppOptions): Promise<App> {
         (await orgApi(request)) ?? (await sandboxPage(request)) ?? notFoundResponse(data.baseUrl),
     ),
     'search-page': guard('page', searchPage),
+    mcp: guard('mcp', mcp),
   };
 
   type EdgeStep = (

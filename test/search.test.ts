@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../core/search-options.ts';
 import { createSearch, queryTerms } from '../runtime/search.ts';
 
-function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category' | 'lastUpdated'>[]): string {
+type IndexedFields = Omit<SearchDocument, 'id' | 'url' | 'category' | 'lastUpdated'>;
+
+function index(docs: IndexedFields[]): string {
   const mini = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
   mini.addAll(
     docs.map((d) => ({
@@ -20,12 +22,15 @@ function index(docs: Omit<SearchDocument, 'id' | 'url' | 'category' | 'lastUpdat
 // Crafted so that plain BM25, title boost included, scores the summary-only match highest:
 // the term is common among titles (low weight there) and rare among summaries.
 const CORPUS = index([
-  ...Array.from({ length: 8 }, (_, i) => ({
-    collection: 'threats',
-    slug: `title-${i}`,
-    title: `Quarantine policy ${i} for long-running managed endpoints and devices`,
-    summary: `Filler summary ${i} text.`,
-  })),
+  ...Array.from(
+    { length: 8 },
+    (_, i): IndexedFields => ({
+      collection: 'threats',
+      slug: `title-${i}`,
+      title: `Quarantine policy ${i} for long-running managed endpoints and devices`,
+      summary: `Filler summary ${i} text.`,
+    }),
+  ),
   { collection: 'glossary', slug: 'summary-only', title: 'Isolation', summary: 'Quarantine' },
   {
     collection: 'posts',
@@ -45,12 +50,15 @@ const CORPUS = index([
     title: 'Unrelated heading',
     summary: 'Quarantine and isolation',
   },
-  ...Array.from({ length: 8 }, (_, i) => ({
-    collection: 'apps',
-    slug: `filler-${i}`,
-    title: `Other ${i}`,
-    summary: `Different filler ${i} words here.`,
-  })),
+  ...Array.from(
+    { length: 8 },
+    (_, i): IndexedFields => ({
+      collection: 'apps',
+      slug: `filler-${i}`,
+      title: `Other ${i}`,
+      summary: `Different filler ${i} words here.`,
+    }),
+  ),
 ]);
 
 describe('search ranking', () => {

@@ -108,6 +108,8 @@ const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only' | 'sta
   submissions: 'full-api-only',
   'api-not-found': 'emulated',
   'org-api': 'full-api-only',
+  // Agents' MCP endpoint: its tools need code to run.
+  mcp: 'full-api-only',
   // /search/?q= is the static search page, whose script says that search needs the full site.
   'search-page': 'static-page',
 };

@@ -1,3 +1,4 @@
+import { API_VERSION } from '../../core/api-versions.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { MAX_QUERY_LENGTH } from '../../core/search-options.ts';
@@ -197,9 +198,6 @@ const authErrors = {
 function errorResponse(description: string, headers: object = {}) {
   return { description, headers, ...json(ref('Error')) };
 }
-
-/** The version of the read API's description (info.version); the path says v1. */
-export const API_VERSION = '1.0.0';
 
 /**
  * The API's description, made from the schemas the content is validated with: published

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { COLLECTION_KEYS } from '../../core/collections.ts';
+import { MAX_QUERY_LENGTH } from '../../core/search-options.ts';
+import { recordId } from './record-id.ts';
+import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
+import { toolResult } from './tool-result.ts';
+
+export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+
+export const searchInput = {
+  query: z
+    .string()
+    .min(1)
+    .max(MAX_QUERY_LENGTH)
+    .regex(/\S/, { error: 'query has no search terms: give at least one word' })
+    .describe('Keywords; every term must match, and a term also matches the words it begins.'),
+  collection: z
+    .enum(COLLECTION_KEYS)
+    .optional()
+    .describe('Search only this collection; all collections when absent.'),
+  limit: z
+    .number()
+    .int()
+    .min(SEARCH_LIMIT.min)
+    .max(SEARCH_LIMIT.max)
+    .default(SEARCH_LIMIT.default)
+    .describe(`How many results, ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}.`),
+};
+
+const searchOutput = {
+  results: z.array(
+    z.object({
+      id: z.string().describe('collection/slug: pass it to fetch'),
+      title: z.string(),
+      url: z.string(),
+      collection: z.enum(COLLECTION_KEYS),
+      summary: z.string(),
+    }),
+  ),
+};
+
+export const SEARCH_TOOL = {
+  name: 'search',
+  config: {
+    title: 'Search the research',
+    description:
+      'Find records by keywords across threats, glossary, exposures, apps, ai and posts, best first (title matches rank above summary matches). Start here for any question; then read a result in full with fetch. Use list instead to go through a whole collection.',
+    inputSchema: searchInput,
+    outputSchema: searchOutput,
+    annotations: READ_ONLY_TOOL,
+  },
+};
+
+type SearchArgs = z.infer<z.ZodObject<typeof searchInput>>;
+
+/** The API's search (runtime/search.ts), narrowed to a collection after ranking so the order stays the API's. */
+export async function search({ data }: ToolContext, { query, collection, limit }: SearchArgs) {
+  const engine = await data.search();
+  const hits = collection
+    ? engine.search(query, engine.documentCount).filter((hit) => hit.collection === collection)
+    : engine.search(query, limit);
+  return toolResult({
+    results: hits.slice(0, limit).map((hit) => ({
+      id: recordId(hit),
+      title: hit.title,
+      url: hit.url,
+      collection: hit.collection,
+      summary: hit.summary,
+    })),
+  });
+}

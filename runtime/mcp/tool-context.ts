@@ -1,0 +1,19 @@
+import type { Summary } from '../../core/summary.ts';
+import type { ServiceData } from '../service-data.ts';
+import type { RecordRef } from './record-id.ts';
+
+/** What every tool reads: the build's data, and the origins a record's page URL may be given on. */
+export interface ToolContext {
+  data: ServiceData;
+  summaryOf(ref: RecordRef): Promise<Summary | undefined>;
+  /** The site's own origin and the one the request came to. */
+  origins: readonly string[];
+}
+
+/** Every tool only reads the build's content: the hints clients use to call it without asking. */
+export const READ_ONLY_TOOL = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const;
