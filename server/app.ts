@@ -47,6 +47,8 @@ export interface AppOptions {
   readRateLimit?: RateLimitPolicy;
   now?: () => number;
   versions?: ApiVersion[];
+  /** Browser origins besides the site's own that may call /mcp; default from MCP_ALLOWED_ORIGINS. */
+  mcpAllowedOrigins?: readonly string[];
 }
 
 /** Where the request came from, as the host adapter knows it (socket address locally, context.ip on Netlify). */
@@ -96,7 +98,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   const searchPage = createSearchPage(data);
   const mcp = createMcpEndpoint({
     data,
-    allowedOrigins: allowedOriginsFrom((name) => process.env[name]),
+    allowedOrigins: options.mcpAllowedOrigins ?? allowedOriginsFrom((name) => process.env[name]),
   });
   const submissions = submissionEndpointsFor(data, {
     store,
