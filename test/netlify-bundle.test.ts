@@ -5,6 +5,7 @@ import { resolveConfig } from '@netlify/config';
 import { bundle } from '@netlify/edge-bundler';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { listFunctions, zipFunctions } from '@netlify/zip-it-and-ship-it';
+import fg from 'fast-glob';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import {
@@ -82,20 +83,26 @@ beforeAll(async () => {
     offline: true,
     buffer: true,
   });
-  // Netlify's build hands netlify.toml's [functions] settings to the bundler in camelCase; an unknown one must not be dropped silently.
+  // Netlify's build hands netlify.toml's [functions] settings (`*`, and each function's own) to the
+  // bundler in camelCase; an unknown one must not be dropped silently.
   const functionSettings = Object.fromEntries(
-    Object.entries(config.functions?.['*'] ?? {}).map(([name, value]) => {
-      if (!NETLIFY_FUNCTION_SETTINGS[name])
-        throw new Error(
-          `netlify.toml [functions] ${name} is not passed to the bundler by this test: add it`,
-        );
-      return [NETLIFY_FUNCTION_SETTINGS[name], value];
-    }),
+    Object.entries(config.functions ?? {}).map(([pattern, settings]) => [
+      pattern,
+      Object.fromEntries(
+        Object.entries(settings as Record<string, unknown>).map(([name, value]) => {
+          if (!NETLIFY_FUNCTION_SETTINGS[name])
+            throw new Error(
+              `netlify.toml [functions] ${name} is not passed to the bundler by this test: add it`,
+            );
+          return [NETLIFY_FUNCTION_SETTINGS[name], value];
+        }),
+      ),
+    ]),
   );
   const zisiOptions = {
     basePath: siteDir,
     repositoryRoot: siteDir,
-    config: { '*': functionSettings },
+    config: functionSettings,
   };
   listed = (await listFunctions([config.functionsDirectory!], {
     ...zisiOptions,
@@ -185,6 +192,16 @@ describe("Netlify's function bundler", () => {
           ...COLLECTION_KEYS.map((k) => `dist/_data/summaries/${k}.json`),
         ]),
       );
+    }
+  });
+
+  it("bundles every page's Markdown twin with the MCP function, which answers with them, and with no other", async () => {
+    const twins = (await fg('**/index.html.md', { cwd: distDir })).map((f) => `dist/${f}`);
+    expect(twins.length).toBeGreaterThan(COLLECTION_KEYS.length * 2);
+    for (const fn of zipped) {
+      const included = (fn.includedFiles ?? []).map((f) => path.relative(siteDir, f));
+      const bundledTwins = included.filter((f) => f.endsWith('.md'));
+      expect(bundledTwins.sort(), fn.name).toEqual(fn.name === 'mcp' ? twins.sort() : []);
     }
   });
 });

@@ -6,6 +6,7 @@ import { paths, twinPath } from '../../core/paths.ts';
 import { clientChecks } from './client-checks.ts';
 import type { HostProcess, HostScript, ServedSite } from './host-process.ts';
 import { prepareSite, startHost } from './host-process.ts';
+import { mcpChecks } from './mcp-checks.ts';
 import { openApiValidator } from './openapi-validator.ts';
 import { exchangeJudge, type PrismProxy, startPrismProxy, violationsOf } from './prism-proxy.ts';
 import { send } from './raw-http.ts';
@@ -136,6 +137,8 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       dynamic: true,
       fetch: judgedFetch,
     }));
+
+  describe('agents (MCP)', () => mcpChecks(() => origin, newClient));
 
   describe('reads', () => {
     it('serves the API index with CORS and the RateLimit fields, and HEAD without a body', async () => {
