@@ -16,6 +16,8 @@ import { benchOrgApi } from './org-api.ts';
  */
 const QUERIES_IN_PROCESS = 2000;
 const QUERIES_OVER_HTTP = 500;
+/** The MCP search tool's default number of results; the API is asked for as many to compare the same search. */
+const TOOL_LIMIT = 10;
 const LOADS = 15;
 
 function percentile(samples: number[], p: number): number {
@@ -91,6 +93,28 @@ async function measure(label: string, dist: string): Promise<void> {
   );
   const httpSearch: number[] = [];
   const httpStatic: number[] = [];
+  const apiTen: number[] = [];
+  const toolCall: number[] = [];
+  // One tools/call per POST, as a stateless client sends it after its initialize.
+  const callSearchTool = async (q: string, id: number) => {
+    const res = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'Mcp-Protocol-Version': '2025-06-18',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'search', arguments: { query: q, limit: TOOL_LIMIT } },
+      }),
+    });
+    const body = (await res.json()) as { result?: { isError?: boolean } };
+    if (!res.ok || !body.result || body.result.isError)
+      throw new Error(`The MCP search tool failed for "${q}": ${JSON.stringify(body)}`);
+  };
   try {
     for (const q of mix.slice(0, 50))
       await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer();
@@ -105,6 +129,21 @@ async function measure(label: string, dist: string): Promise<void> {
       httpStatic.push(
         (await time(async () => (await fetch(`${server.url}/api/v1`)).arrayBuffer()))[1],
       );
+    }
+    for (const [i, q] of mix.slice(0, 50).entries()) await callSearchTool(q, i);
+    for (const [i, q] of mix.slice(0, QUERIES_OVER_HTTP).entries()) {
+      apiTen.push(
+        (
+          await time(async () =>
+            (
+              await fetch(
+                `${server.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=${TOOL_LIMIT}`,
+              )
+            ).arrayBuffer(),
+          )
+        )[1],
+      );
+      toolCall.push((await time(() => callSearchTool(q, i)))[1]);
     }
   } finally {
     await server.close();
@@ -124,6 +163,15 @@ async function measure(label: string, dist: string): Promise<void> {
     `  baseline GET /api/v1     p50 ${ms(staticP50)}  p99 ${ms(percentile(httpStatic, 99))}`,
   );
   console.log(`  search / baseline (p50)  ${(percentile(httpSearch, 50) / staticP50).toFixed(2)}x`);
+  console.log(
+    `  API search, ${TOOL_LIMIT} results   p50 ${ms(percentile(apiTen, 50))}  p99 ${ms(percentile(apiTen, 99))}`,
+  );
+  console.log(
+    `  MCP search tool call     p50 ${ms(percentile(toolCall, 50))}  p99 ${ms(percentile(toolCall, 99))}  (POST /mcp, ${QUERIES_OVER_HTTP} calls)`,
+  );
+  console.log(
+    `  tool call / API (p50)    ${(percentile(toolCall, 50) / percentile(apiTen, 50)).toFixed(2)}x`,
+  );
 }
 
 export async function benchSearch(): Promise<void> {

@@ -389,6 +389,8 @@ function mirrorSuite(
         ['GET', '/orgs/x/api/key', `${FULL_API}/orgs/`],
         ['DELETE', '/orgs/x/api/instances/1', `${FULL_API}/orgs/`],
         ['GET', '/sandbox/abc/', `${FULL_API}/sandbox/`],
+        ['POST', '/mcp', `${FULL_API}/mcp`],
+        ['GET', '/mcp', `${FULL_API}/mcp`],
       ];
       for (const [method, target, fullUrl] of cases) {
         const res = await send(mirror.url, target, { method });
