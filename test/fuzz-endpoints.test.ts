@@ -70,6 +70,7 @@ const SEGMENTS = [
   '',
   'index.html',
   'index.html.md',
+  'mcp',
   'llms.txt',
   'assets',
   'site.css',
@@ -260,4 +261,167 @@ describe('every endpoint of the local server, fuzzed', () => {
     },
     TIME_LIMIT_MS + 30_000,
   );
+});
+
+const jsonValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ maxLength: 40 }));
+const toolArguments = fc.record(
+  {
+    query: fc.oneof(fc.string({ maxLength: 600 }), fc.constantFrom('record', '   ', ''), jsonValue),
+    collection: fc.oneof(fc.constantFrom(...COLLECTION_KEYS, 'nope'), jsonValue),
+    limit: fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double(), jsonValue),
+    id: fc.oneof(
+      fc.constantFrom(
+        `threats/${syntheticSlug('threats', 1)}`,
+        `https://detour.example/posts/${syntheticSlug('posts', 0)}/`,
+        '../../_data/service.json',
+        'threats/%2e%2e',
+      ),
+      fc.string({ maxLength: 100 }),
+      jsonValue,
+    ),
+    offset: fc.oneof(fc.integer({ min: -10, max: 100_000 }), fc.double(), jsonValue),
+    maxChars: fc.oneof(fc.integer({ min: -10, max: 100_000 }), jsonValue),
+    cursor: fc.oneof(fc.base64String({ maxLength: 40 }), jsonValue),
+    updatedSince: fc.oneof(fc.constantFrom('2026-01-01', '2026-13-45', ''), jsonValue),
+  },
+  { requiredKeys: [] },
+);
+const rpcMethod = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'initialize',
+      'ping',
+      'tools/list',
+      'tools/call',
+      'resources/templates/list',
+      'resources/list',
+      'resources/read',
+      'completion/complete',
+      'prompts/list',
+      'logging/setLevel',
+      'notifications/initialized',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+);
+const rpcParams = fc.oneof(
+  fc.record({
+    name: fc.oneof(fc.constantFrom('search', 'fetch', 'list', 'delete'), jsonValue),
+    arguments: fc.oneof(toolArguments, jsonValue),
+  }),
+  fc.record({
+    uri: fc.oneof(
+      fc.constantFrom(
+        `https://detour.example/ai/${syntheticSlug('ai', 1)}/`,
+        'https://detour.example/ai/{slug}/',
+        '::::',
+      ),
+      fc.string({ maxLength: 80 }),
+    ),
+  }),
+  fc.record({
+    protocolVersion: fc.constantFrom('2025-06-18', '2025-03-26', '1999-01-01'),
+    capabilities: fc.constant({}),
+    clientInfo: fc.constant({ name: 'fuzz', version: '1' }),
+  }),
+  jsonValue,
+);
+const rpcMessage = fc.record(
+  {
+    jsonrpc: fc.constantFrom('2.0', '2.0', '1.0'),
+    id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.constant(null)),
+    method: rpcMethod,
+    params: rpcParams,
+  },
+  { requiredKeys: ['method'] },
+);
+const rpcBody = fc.oneof(
+  { weight: 8, arbitrary: rpcMessage.map((message) => JSON.stringify(message)) },
+  { weight: 2, arbitrary: fc.array(rpcMessage, { maxLength: 5 }).map((m) => JSON.stringify(m)) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .integer({ min: 100, max: 20_000 })
+      .map((depth) => `${'{"a":['.repeat(depth)}1${']}'.repeat(depth)}`),
+  },
+  { weight: 1, arbitrary: fc.integer({ min: 60_000, max: 200_000 }).map((n) => 'x'.repeat(n)) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
+);
+const rpcHeaders = fc.record(
+  {
+    'content-type': fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded') },
+      { weight: 1, arbitrary: headerValue },
+    ),
+    accept: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('application/json, text/event-stream') },
+      { weight: 1, arbitrary: fc.constantFrom('application/json', 'text/event-stream', '*/*') },
+      { weight: 1, arbitrary: headerValue },
+    ),
+    'mcp-protocol-version': fc.oneof(fc.constantFrom('2025-06-18', '2025-11-25'), headerValue),
+    origin: fc.constantFrom('https://detour.example', 'http://evil.example', 'null'),
+    'x-forwarded-for': fc.ipV4(),
+  },
+  { requiredKeys: ['x-forwarded-for'] },
+);
+
+describe('the MCP endpoint, fuzzed', () => {
+  it("never answers 5xx or another request's answer, whatever JSON-RPC, body or headers an agent sends", async () => {
+    // A request that runs beside every generated one: its answer must stay its own.
+    const known = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'known',
+      method: 'tools/call',
+      params: { name: 'fetch', arguments: { id: `glossary/${syntheticSlug('glossary', 1)}` } },
+    });
+    const mcpPost = (body: string, headers: Record<string, string>) =>
+      send(server.url, '/mcp', { method: 'POST', headers, body });
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('POST', 'POST', 'POST', 'GET', 'DELETE', 'OPTIONS'),
+        rpcBody,
+        rpcHeaders,
+        async (verb, payload, headerSet) => {
+          runs++;
+          const [res, beside] = await Promise.all([
+            send(server.url, '/mcp', {
+              method: verb,
+              headers: headerSet,
+              body: verb === 'GET' ? undefined : payload,
+            }),
+            mcpPost(known, {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              'x-forwarded-for': '192.0.2.1',
+            }),
+          ]);
+          const what = `${verb} ${payload.slice(0, 200)} ${JSON.stringify(headerSet)} -> ${res.status} ${res.body.toString().slice(0, 300)}`;
+          expect(res.status, what).toBeLessThan(500);
+          expect(res.status, what).toBeGreaterThanOrEqual(200);
+          if (res.body.length > 0)
+            expect(res.headers['content-type'], what).toMatch(/^application\/json/);
+          const answer = JSON.parse(beside.body.toString()) as {
+            id: string;
+            result: { structuredContent: { id: string } };
+          };
+          expect(answer.id).toBe('known');
+          expect(answer.result.structuredContent.id).toBe(
+            `glossary/${syntheticSlug('glossary', 1)}`,
+          );
+        },
+      ),
+      {
+        numRuns: 600,
+        interruptAfterTimeLimit: 30_000,
+        seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31),
+      },
+    );
+    expect(runs).toBeGreaterThan(50);
+  }, 60_000);
 });
