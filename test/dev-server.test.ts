@@ -424,6 +424,27 @@ describe('npm run dev', () => {
   const titleOf = async (collection: string, slug: string) =>
     ((await (await get(`/api/v1/${collection}/${slug}`)).json()) as { data: { title: string } })
       .data.title;
+  /** One MCP tool call, as a stateless client sends it. */
+  const callTool = async (name: string, args: Record<string, unknown>) =>
+    (
+      (await (
+        await get('/mcp', {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'tools/call',
+            params: { name, arguments: args },
+          }),
+        })
+      ).json()) as {
+        result: { isError?: boolean; structuredContent?: Record<string, unknown> };
+      }
+    ).result;
 
   beforeAll(async () => {
     site = await prepareSite(3);
@@ -447,12 +468,20 @@ describe('npm run dev', () => {
       /Updated threats\/threats-record-1\.md in \d+ ms \(3 files written or deleted\); rebuilding the rest\n[\s\S]*Rebuilt for threats\/threats-record-1\.md/,
     );
     expect(await (await get('/threats/')).text()).toContain('Edited in dev');
+    // Agents see the edit too: the MCP tools read the same build.
+    expect(
+      (await callTool('search', { query: 'Edited in dev', limit: 1 })).structuredContent,
+    ).toMatchObject({ results: [{ id: 'threats/threats-record-1', title: 'Edited in dev' }] });
+    expect(
+      (await callTool('fetch', { id: 'threats/threats-record-1' })).structuredContent?.text,
+    ).toMatch(/^# Edited in dev\n/);
 
     await rm(contentFile('posts', 'posts-record-2'));
     await expect
       .poll(async () => (await get('/api/v1/posts/posts-record-2')).status, SOON)
       .toBe(404);
     expect((await get('/posts/posts-record-2/')).status).toBe(404);
+    expect((await callTool('fetch', { id: 'posts/posts-record-2' })).isError).toBe(true);
     // The deletion's rebuild ends before the new record is written: a rebuild still reading the folder would take it in and leave nothing to write ahead.
     await expect
       .poll(() => host.output(), SOON)

@@ -134,5 +134,7 @@ export function mcpChecks(origin: () => string, client: () => string): void {
       };
       expect(listed2.structuredContent.items.length).toBe(listed2.structuredContent.total);
     },
+    // Four runs of the Inspector; under Netlify's emulator each request starts an edge worker.
+    180_000,
   );
 }
