@@ -426,7 +426,7 @@ describe('the endpoint over HTTP', () => {
     const unknown = await rpc({ jsonrpc: '2.0', id: 2, method: 'tools/destroy' });
     expect(((await unknown.json()) as { error: { code: number } }).error.code).toBe(-32601);
 
-    // The SDK answers -32603 here, not -32602 (docs/api.md, "MCP"); what matters is that it names the field.
+    // The SDK answers -32603 here, not -32602 (docs/api.md, "MCP for agents"); what matters is that it names the field.
     const badParams = await rpc({
       jsonrpc: '2.0',
       id: 3,

@@ -11,9 +11,9 @@ import { toolError, toolResult } from './tool-result.ts';
  * Code cuts at about 25,000 tokens), counting that the text comes twice: as structured
  * content and in the text block.
  */
-export const FETCH_CHARS = { min: 1000, max: 50_000, default: 20_000 } as const;
+const FETCH_CHARS = { min: 1000, max: 50_000, default: 20_000 } as const;
 
-export const fetchInput = {
+const fetchInput = z.object({
   id: z
     .string()
     .min(1)
@@ -34,9 +34,9 @@ export const fetchInput = {
     .max(FETCH_CHARS.max)
     .default(FETCH_CHARS.default)
     .describe(`The most characters of text to return, ${FETCH_CHARS.min} to ${FETCH_CHARS.max}.`),
-};
+});
 
-const fetchOutput = {
+const fetchOutput = z.object({
   id: z.string(),
   title: z.string(),
   url: z.string(),
@@ -54,7 +54,7 @@ const fetchOutput = {
     lastUpdated: z.string().optional(),
     totalChars: z.number().int().describe('The length of the whole text.'),
   }),
-};
+});
 
 export const FETCH_TOOL = {
   name: 'fetch',
@@ -68,13 +68,13 @@ export const FETCH_TOOL = {
   },
 };
 
-type FetchArgs = z.infer<z.ZodObject<typeof fetchInput>>;
+type FetchArgs = z.infer<typeof fetchInput>;
 
 export async function fetchRecord(
-  { data, summaryOf, origins }: ToolContext,
+  { data, summaryOf, pageOrigins }: ToolContext,
   { id, offset, maxChars }: FetchArgs,
 ) {
-  const ref = parseRecordId(id, origins);
+  const ref = parseRecordId(id, pageOrigins);
   const summary = ref && (await summaryOf(ref));
   const twin = ref && summary && (await data.twin(paths.recordPage(ref.collection, ref.slug)));
   if (!ref || !summary || twin === undefined) {

@@ -5,9 +5,9 @@ import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
 import { toolError, toolResult } from './tool-result.ts';
 
 /** Records per call: enough to go through a collection in a few calls, small enough for an agent's context. */
-export const LIST_PAGE_SIZE = 50;
+const LIST_PAGE_SIZE = 50;
 
-export const listInput = {
+const listInput = z.object({
   collection: z.enum(COLLECTION_KEYS).describe('The collection to go through.'),
   cursor: z
     .string()
@@ -18,9 +18,9 @@ export const listInput = {
     .date()
     .optional()
     .describe('Only records last updated on this date (YYYY-MM-DD) or later.'),
-};
+});
 
-const listOutput = {
+const listOutput = z.object({
   items: z.array(
     z.object({
       id: z.string().describe('collection/slug: pass it to fetch'),
@@ -35,7 +35,7 @@ const listOutput = {
     .string()
     .optional()
     .describe('Present when more records follow: pass it as cursor, with the same arguments.'),
-};
+});
 
 export const LIST_TOOL = {
   name: 'list',
@@ -48,7 +48,7 @@ export const LIST_TOOL = {
   },
 };
 
-type ListArgs = z.infer<z.ZodObject<typeof listInput>>;
+type ListArgs = z.infer<typeof listInput>;
 
 /** A cursor names where the next call starts and the filter it belongs to, so it cannot be mixed up with another listing's. */
 interface Cursor {

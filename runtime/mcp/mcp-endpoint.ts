@@ -1,11 +1,10 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { JSON_TYPE } from '../../core/header-policy.ts';
 import type { ServiceData } from '../service-data.ts';
-import { summaryLookup } from './content-records.ts';
-import { createContentServer } from './content-server.ts';
+import { contentServers } from './content-server.ts';
 
 /** An MCP request is a few hundred bytes; no tool call needs more than this. */
-export const MCP_MAX_BODY_BYTES = 64 * 1024;
+const MCP_MAX_BODY_BYTES = 64 * 1024;
 
 export interface McpEndpointOptions {
   data: ServiceData;
@@ -26,19 +25,20 @@ function rpcError(status: number, message: string, headers: Record<string, strin
 
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless and answered in
- * JSON (docs/api.md, "MCP"). Every request gets its own server and transport, so nothing of
+ * JSON (docs/api.md, "MCP for agents"). Every request gets its own server and transport, so nothing of
  * one client's exchange can reach another's, and no session or stream outlives the request.
  */
 export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOptions) {
-  const origins = new Set([new URL(data.baseUrl).origin, ...allowedOrigins]);
-  const summaryOf = summaryLookup(data);
+  const siteOrigin = new URL(data.baseUrl).origin;
+  const browserOrigins = new Set([siteOrigin, ...allowedOrigins]);
+  const createContentServer = contentServers(data);
 
   return async function mcpEndpoint(request: Request): Promise<Response> {
     const origin = request.headers.get('origin');
-    if (origin !== null && !origins.has(origin)) {
+    if (origin !== null && !browserOrigins.has(origin)) {
       return rpcError(
         403,
-        `Origin ${origin} may not call this MCP endpoint. Connect from an MCP client rather than a web page, or ask the site's operator to add the origin to MCP_ALLOWED_ORIGINS.`,
+        "This request's Origin may not call this MCP endpoint: only the site's own pages and the origins in MCP_ALLOWED_ORIGINS may. Connect from an MCP client rather than a web page, or ask the site's operator to add the origin.",
       );
     }
     if (request.method === 'OPTIONS') {
@@ -60,21 +60,16 @@ export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOpti
         { Allow: 'POST' },
       );
     }
-    const server = createContentServer({
-      data,
-      summaryOf,
-      origins: [new URL(data.baseUrl).origin, new URL(request.url).origin],
-    });
+    const server = createContentServer([siteOrigin, new URL(request.url).origin]);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
       maxRequestBodySize: MCP_MAX_BODY_BYTES,
     });
-    try {
-      await server.connect(transport);
-      return await transport.handleRequest(request);
-    } finally {
-      await server.close();
-    }
+    await server.connect(transport);
+    // Left to the garbage collector, not closed: in JSON mode the answer is whole once it is
+    // returned, and nothing of the pair outlives the request. Closing would only build an
+    // error for a connection nobody waits on.
+    return transport.handleRequest(request);
   };
 }

@@ -5,9 +5,9 @@ import { recordId } from './record-id.ts';
 import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
 import { toolResult } from './tool-result.ts';
 
-export const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
+const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
 
-export const searchInput = {
+const searchInput = z.object({
   query: z
     .string()
     .min(1)
@@ -25,9 +25,9 @@ export const searchInput = {
     .max(SEARCH_LIMIT.max)
     .default(SEARCH_LIMIT.default)
     .describe(`How many results, ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}.`),
-};
+});
 
-const searchOutput = {
+const searchOutput = z.object({
   results: z.array(
     z.object({
       id: z.string().describe('collection/slug: pass it to fetch'),
@@ -37,7 +37,7 @@ const searchOutput = {
       summary: z.string(),
     }),
   ),
-};
+});
 
 export const SEARCH_TOOL = {
   name: 'search',
@@ -51,7 +51,7 @@ export const SEARCH_TOOL = {
   },
 };
 
-type SearchArgs = z.infer<z.ZodObject<typeof searchInput>>;
+type SearchArgs = z.infer<typeof searchInput>;
 
 /** The API's search (runtime/search.ts), narrowed to a collection after ranking so the order stays the API's. */
 export async function search({ data }: ToolContext, { query, collection, limit }: SearchArgs) {

@@ -6,8 +6,8 @@ import type { RecordRef } from './record-id.ts';
 export interface ToolContext {
   data: ServiceData;
   summaryOf(ref: RecordRef): Promise<Summary | undefined>;
-  /** The site's own origin and the one the request came to. */
-  origins: readonly string[];
+  /** Where a record's page URL may point: the site's own origin and the one the request came to. */
+  pageOrigins: readonly string[];
 }
 
 /** Every tool only reads the build's content: the hints clients use to call it without asking. */
