@@ -382,6 +382,7 @@ describe('/docs/', () => {
       [
         '/api/v1',
         '/api/v1/openapi.json',
+        '/docs/agents/',
         '/docs/api/',
         '/docs/index.html.md',
         '/llms-full.txt',

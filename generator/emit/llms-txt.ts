@@ -61,6 +61,7 @@ export function llmsFullParts(corpus: Corpus): { pagePath: string; prefix: strin
   const order = [
     paths.home,
     paths.docs,
+    paths.agents,
     paths.apiReference,
     ...COLLECTION_KEYS.flatMap((key) => [
       ...collectionPagePaths(key, corpus.records[key].length),
