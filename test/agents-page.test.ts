@@ -8,15 +8,19 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { READ_RATE_LIMIT } from '../core/limits.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
-import { mcpServerName } from '../generator/render/pages/agent-configurations.ts';
+import {
+  agentConfigurations,
+  mcpServerName,
+} from '../generator/render/pages/agent-configurations.ts';
 import { buildSite, type BuiltSite, REAL_CONTENT } from './support/built-site.ts';
 
 /**
- * The page on connecting an agent (/docs/agents/): every configuration it shows is read as
- * its client reads it (a command as the shell splits it, a file as JSON) and must name the
- * MCP endpoint of the build it belongs to, under the site's name.
+ * The page on connecting an agent (/docs/agents/) and docs/agents.md: every configuration
+ * they show is read as its client reads it (a command as the shell splits it, a file as
+ * JSON) and must name the MCP endpoint of the build it belongs to, under the site's name.
  */
 const run = promisify(execFile);
+const PROJECT = path.resolve(import.meta.dirname, '..');
 /** An address unlike the shipped one: an IPv6 host needs its brackets quoted in a shell, and mcp-remote needs --allow-http for it. */
 const OTHER_BASE_URL = 'http://[::1]:8080';
 
@@ -157,3 +161,30 @@ describe.each([
     expect(twin).toMatch(/## ChatGPT\n\n.*Developer mode.*No authentication/is);
   });
 });
+
+describe('docs/agents.md', () => {
+  it('shows exactly what the site shows, for the shipped address and for npm start, and each parses', async () => {
+    const doc = await readFile(path.join(PROJECT, 'docs/agents.md'), 'utf8');
+    const name = mcpServerName(shipped.name);
+    const deployed = 'https://detour.example/mcp';
+    const local = 'http://127.0.0.1:8888/mcp';
+    expect(`${shipped.baseUrl}/mcp`).toBe(deployed);
+    const blocks = codeBlocks(doc);
+    const made = [deployed, local].flatMap((url) =>
+      Object.values(agentConfigurations(url, name)).map(({ language, text }) => ({
+        lang: language,
+        value: text,
+      })),
+    );
+    expect(blocks.map(({ lang, value }) => ({ lang, value })).sort(byText)).toEqual(
+      made.sort(byText),
+    );
+    const meanings = await Promise.all(blocks.map(meaning));
+    for (const url of [deployed, local]) {
+      const expected = expectedConfigurations(url, name).map((c) => c.told);
+      for (const configuration of expected) expect(meanings).toContainEqual(configuration);
+    }
+  });
+});
+
+const byText = (a: { value: string }, b: { value: string }) => a.value.localeCompare(b.value);

@@ -5,8 +5,9 @@ export interface AgentConfiguration {
 }
 
 /**
- * How each AI client is told about the MCP endpoint, as its own documentation writes it,
- * for the site's page for agents (/docs/agents/).
+ * How each AI client is told about the MCP endpoint, as its own documentation writes it:
+ * the site's page for agents (/docs/agents/) shows these, and docs/agents.md is held to them
+ * by a test, so the two cannot drift apart.
  */
 export function agentConfigurations(mcpUrl: string, serverName: string) {
   return {
