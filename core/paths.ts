@@ -21,6 +21,8 @@ export const paths = {
   /** Where the API's documentation starts: a page linking the reference and the machine-readable files. */
   docs: '/docs/',
   apiReference: '/docs/api/',
+  /** How to connect an AI client to the MCP endpoint (`mcp`). */
+  agents: '/docs/agents/',
   pricingPage: '/pricing/',
   apiIndex: API_BASE,
   apiList: (key: CollectionKey): UrlPath => `${API_BASE}/${key}`,

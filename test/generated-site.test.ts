@@ -8,6 +8,7 @@ import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
+import { paths } from '../core/paths.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types.ts';
@@ -237,6 +238,19 @@ describe('API documents', () => {
       expect(existsSync(route(new URL(url).pathname)), url).toBe(true);
   });
 
+  it('lists the MCP endpoint among the endpoints of the ApiIndex', async () => {
+    const { endpoints } = await site.json<{
+      endpoints: { method: string; path: string; description: string }[];
+    }>('api/v1.json');
+    expect(endpoints.filter((e) => e.path === '/mcp')).toEqual([
+      {
+        method: 'POST',
+        path: '/mcp',
+        description: expect.stringContaining('Model Context Protocol'),
+      },
+    ]);
+  });
+
   it('returns each record whole, with its Markdown body and a canonical URL built from the base URL', async () => {
     const record = await site.json<{ collection: string; data: Record<string, unknown> }>(
       'api/v1/threats/credential-phishing.json',
@@ -350,11 +364,26 @@ describe('llms.txt', () => {
       expect(match, line).not.toBeNull();
       const url = new URL(match![2]!);
       expect(url.origin).toBe(baseUrl);
+      // The MCP endpoint is a function's, answering POST: no file serves it.
+      if (url.pathname === paths.mcp) continue;
       expect(existsSync(route(url.pathname)), line).toBe(true);
     }
     for (const line of lines.slice(firstSection)) {
       expect(line === '' || line.startsWith('## ') || line.startsWith('- '), line).toBe(true);
     }
+  });
+
+  it('names the MCP endpoint and the page on connecting an agent to it, under API', async () => {
+    const lines = (await site.read('llms.txt')).split('\n');
+    const start = lines.indexOf('## API');
+    const end = lines.findIndex((line, i) => i > start && line.startsWith('## '));
+    const api = lines.slice(start + 1, end);
+    const linking = (url: string) =>
+      api.find((line) => line.startsWith(`- [`) && line.includes(`](${url}): `));
+    expect(linking(`${baseUrl}/mcp`)).toMatch(
+      /^- \[MCP server\]\(.*Model Context Protocol.*Streamable HTTP.*search, fetch and list tools/,
+    );
+    expect(linking(`${baseUrl}/docs/agents/index.html.md`)).toMatch(/^- \[Connect an agent\]/);
   });
 
   it('has a full-text companion with every twin', async () => {
@@ -382,6 +411,7 @@ describe('/docs/', () => {
       [
         '/api/v1',
         '/api/v1/openapi.json',
+        '/docs/agents/',
         '/docs/api/',
         '/docs/index.html.md',
         '/llms-full.txt',

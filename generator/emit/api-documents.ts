@@ -58,6 +58,12 @@ export const NON_COLLECTION_ENDPOINTS = [
     description: 'Request early access to the sandbox offering',
   },
   {
+    method: 'POST',
+    path: paths.mcp,
+    description:
+      'Model Context Protocol server for AI agents (Streamable HTTP): search, fetch and list tools over every collection',
+  },
+  {
     method: 'GET',
     path: paths.llms,
     description: 'Plain-text overview of the site for language models',

@@ -23,6 +23,8 @@ export function llmsTxt(corpus: Corpus): string {
     `- [OpenAPI description](${base}${paths.openapi}): OpenAPI 3.1 for every endpoint, schema and error`,
     `- [API reference](${md(paths.apiReference)}): endpoints, limits and errors in prose`,
     `- [Pricing as JSON](${base}${paths.apiPricing}): plans, trial terms, supported browsers`,
+    `- [MCP server](${base}${paths.mcp}): a Model Context Protocol server (Streamable HTTP) with search, fetch and list tools over every collection, for AI agents`,
+    `- [Connect an agent](${md(paths.agents)}): how to connect Claude, ChatGPT, Cursor, VS Code or any MCP client to the MCP server`,
     '',
     '## Collections',
     '',
@@ -61,6 +63,7 @@ export function llmsFullParts(corpus: Corpus): { pagePath: string; prefix: strin
   const order = [
     paths.home,
     paths.docs,
+    paths.agents,
     paths.apiReference,
     ...COLLECTION_KEYS.flatMap((key) => [
       ...collectionPagePaths(key, corpus.records[key].length),

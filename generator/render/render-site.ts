@@ -18,6 +18,7 @@ import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
 import { assetPath, assetSource, FINGERPRINTED_ASSETS } from './asset-names.ts';
 import { FAVICON_PATH, faviconSvg } from './logo.ts';
 import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf } from './page-outputs.ts';
+import { agentsPage } from './pages/agents-page.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { docsIndexPage } from './pages/docs-index-page.ts';
 import {
@@ -153,6 +154,7 @@ async function renderPages({ corpus, siteKey, files, twins, putPage }: Render, p
   );
   const generated = [
     docsIndexPage(corpus),
+    agentsPage(corpus),
     apiReferencePage(corpus, openApiDocument(corpus)),
     search,
   ];

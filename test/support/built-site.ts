@@ -14,10 +14,13 @@ export interface BuiltSite {
   files(pattern?: string): Promise<string[]>;
 }
 
-/** Builds a content folder into a fresh temporary dist/ and gives tests a way to read it. */
-export async function buildSite(contentDir = REAL_CONTENT): Promise<BuiltSite> {
+/**
+ * Builds a content folder into a fresh temporary dist/ and gives tests a way to read it; at
+ * `baseUrl` when given, as `--base-url` does, else at the address of the content's site.yaml.
+ */
+export async function buildSite(contentDir = REAL_CONTENT, baseUrl?: string): Promise<BuiltSite> {
   const dir = path.join(await temporaryDirectory('dist-'), 'dist');
-  const summary = await build({ contentDir, outDir: dir });
+  const summary = await build({ contentDir, outDir: dir, baseUrl });
   const read = (file: string) => readFile(path.join(dir, file), 'utf8');
   return {
     dir,

@@ -13,7 +13,7 @@ export function docsIndexPage(corpus: Corpus): SitePage {
   return {
     path: paths.docs,
     title: 'Documentation',
-    description: `Where to read about the ${apiName}: the reference, the OpenAPI document, llms.txt and Markdown pages.`,
+    description: `Where to read about the ${apiName}: the reference, the OpenAPI document, the MCP server for agents, llms.txt and Markdown pages.`,
     tree: titled('Documentation', [
       paragraph(
         text(
@@ -34,6 +34,12 @@ export function docsIndexPage(corpus: Corpus): SitePage {
         [
           link(paths.apiIndex, 'API index'),
           text(': every collection with its record count, list URL and item URL template.'),
+        ],
+        [
+          link(paths.agents, 'Connect an agent'),
+          text(
+            ': the MCP server for AI clients (Claude, ChatGPT, Cursor, VS Code) and how to connect each.',
+          ),
         ],
         [
           link(paths.llms, 'llms.txt'),

@@ -1,5 +1,6 @@
 import type {
   BlockContent,
+  Code,
   Heading,
   List,
   ListItem,
@@ -16,6 +17,8 @@ export const strong = (value: string): PhrasingContent => ({
   children: [text(value)],
 });
 export const code = (value: string): PhrasingContent => ({ type: 'inlineCode', value });
+/** A fenced code block, its language named for syntax highlighters (json, sh). */
+export const codeBlock = (lang: string, value: string): Code => ({ type: 'code', lang, value });
 export const link = (url: string, label: string): PhrasingContent => ({
   type: 'link',
   url,
