@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from '../generator/build.ts';
 import { createSearch } from '../runtime/search.ts';
-import { createApp } from '../server/app.ts';
-import { listen } from '../server/listen.ts';
+import { type ServedSite, startHost } from '../test/support/host-process.ts';
 import { writeSyntheticCorpus } from '../test/support/synthetic-corpus.ts';
 import { benchOrgApi } from './org-api.ts';
 
 /**
  * The search half of `npm run bench`: search latency (p50/p99) in process and over HTTP on
- * loopback, and the index's load time, for the shipped content and a synthetic
+ * loopback from `npm start`'s own process, the index's load time, and an MCP search tool call
+ * against the same search through the API, for the shipped content and a synthetic
  * 10,000-record corpus. Over HTTP, a static read of /api/v1 in the same run is the baseline,
  * also for authenticated reads of the instance API (bench/org-api.ts).
  */
@@ -26,6 +26,9 @@ function percentile(samples: number[], p: number): number {
 }
 
 const ms = (n: number) => `${n.toFixed(3)} ms`;
+
+/** The n-th client's address: every request over HTTP is a client of its own. */
+const client = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 /** Deterministic query mix: whole words, prefixes, two-term queries and misses, from the corpus's own titles. */
 function queries(titles: string[], count: number): string[] {
@@ -57,7 +60,8 @@ async function time<T>(fn: () => Promise<T> | T): Promise<[T, number]> {
   return [value, performance.now() - start];
 }
 
-async function measure(label: string, dist: string): Promise<void> {
+async function measure(label: string, site: ServedSite): Promise<void> {
+  const dist = site.distDir;
   const indexJson = await readFile(path.join(dist, '_data/search-index.json'), 'utf8');
   const loads: number[] = [];
   let search = createSearch(indexJson);
@@ -83,70 +87,59 @@ async function measure(label: string, dist: string): Promise<void> {
   const inProcess: number[] = [];
   for (const q of mix) inProcess.push((await time(() => search.search(q, 50)))[1]);
 
-  const server = await listen(
-    await createApp({
-      distDir: dist,
-      dataDir: path.join(dist, '..', 'data'),
-      readRateLimit: { limit: 1e9, windowSeconds: 60 },
-    }),
-    { port: 0, hostname: '127.0.0.1' },
-  );
-  const httpSearch: number[] = [];
-  const httpStatic: number[] = [];
-  const apiTen: number[] = [];
-  const toolCall: number[] = [];
+  // The server runs as users run it, `npm start` in a process of its own, so its work and
+  // the client's are not timed on one thread. Each request comes from a client of its own
+  // (TRUST_PROXY=1 and X-Forwarded-For), so the read limit never answers 429.
+  const host = await startHost('server/start.ts', site, { TRUST_PROXY: '1' });
+  let clients = 0;
+  const asClient = (init: RequestInit = {}): RequestInit => ({
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'X-Forwarded-For': client(clients++) },
+  });
+  const get = async (target: string) =>
+    (await fetch(`${host.url}${target}`, asClient())).arrayBuffer();
   // One tools/call per POST, as a stateless client sends it after its initialize.
   const callSearchTool = async (q: string, id: number) => {
-    const res = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'Mcp-Protocol-Version': '2025-06-18',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: { name: 'search', arguments: { query: q, limit: TOOL_LIMIT } },
+    const res = await fetch(
+      `${host.url}/mcp`,
+      asClient({
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Mcp-Protocol-Version': '2025-06-18',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'search', arguments: { query: q, limit: TOOL_LIMIT } },
+        }),
       }),
-    });
+    );
     const body = (await res.json()) as { result?: { isError?: boolean } };
     if (!res.ok || !body.result || body.result.isError)
       throw new Error(`The MCP search tool failed for "${q}": ${JSON.stringify(body)}`);
   };
+  const searchPath = (q: string, limit?: number) =>
+    `/api/v1/search?q=${encodeURIComponent(q)}${limit ? `&limit=${limit}` : ''}`;
+  const httpSearch: number[] = [];
+  const httpStatic: number[] = [];
+  const apiTen: number[] = [];
+  const toolCall: number[] = [];
   try {
-    for (const q of mix.slice(0, 50))
-      await (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer();
-    for (const q of mix.slice(0, QUERIES_OVER_HTTP)) {
-      httpSearch.push(
-        (
-          await time(async () =>
-            (await fetch(`${server.url}/api/v1/search?q=${encodeURIComponent(q)}`)).arrayBuffer(),
-          )
-        )[1],
-      );
-      httpStatic.push(
-        (await time(async () => (await fetch(`${server.url}/api/v1`)).arrayBuffer()))[1],
-      );
+    for (const [i, q] of mix.slice(0, 50).entries()) {
+      await get(searchPath(q));
+      await callSearchTool(q, i);
     }
-    for (const [i, q] of mix.slice(0, 50).entries()) await callSearchTool(q, i);
     for (const [i, q] of mix.slice(0, QUERIES_OVER_HTTP).entries()) {
-      apiTen.push(
-        (
-          await time(async () =>
-            (
-              await fetch(
-                `${server.url}/api/v1/search?q=${encodeURIComponent(q)}&limit=${TOOL_LIMIT}`,
-              )
-            ).arrayBuffer(),
-          )
-        )[1],
-      );
+      httpSearch.push((await time(() => get(searchPath(q))))[1]);
+      httpStatic.push((await time(() => get('/api/v1')))[1]);
+      apiTen.push((await time(() => get(searchPath(q, TOOL_LIMIT))))[1]);
       toolCall.push((await time(() => callSearchTool(q, i)))[1]);
     }
   } finally {
-    await server.close();
+    await host.stop();
   }
   const staticP50 = percentile(httpStatic, 50);
   console.log(
@@ -177,14 +170,21 @@ async function measure(label: string, dist: string): Promise<void> {
 export async function benchSearch(): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'bench-search-'));
   try {
-    const shipped = path.join(root, 'shipped');
-    await build({ contentDir: path.resolve(import.meta.dirname, '../content'), outDir: shipped });
+    const shipped: ServedSite = {
+      contentDir: path.resolve(import.meta.dirname, '../content'),
+      distDir: path.join(root, 'shipped'),
+      dataDir: path.join(root, 'shipped-data'),
+    };
+    await build({ contentDir: shipped.contentDir, outDir: shipped.distDir });
     await measure('Shipped content', shipped);
-    await benchOrgApi(shipped, path.join(root, 'org-api-data'));
-    const synthetic = path.join(root, 'synthetic');
-    const syntheticContent = path.join(root, 'synthetic-content');
-    await writeSyntheticCorpus(syntheticContent, 1667);
-    await build({ contentDir: syntheticContent, outDir: synthetic });
+    await benchOrgApi(shipped.distDir, path.join(root, 'org-api-data'));
+    const synthetic: ServedSite = {
+      contentDir: path.join(root, 'synthetic-content'),
+      distDir: path.join(root, 'synthetic'),
+      dataDir: path.join(root, 'synthetic-data'),
+    };
+    await writeSyntheticCorpus(synthetic.contentDir, 1667);
+    await build({ contentDir: synthetic.contentDir, outDir: synthetic.distDir });
     await measure('Synthetic corpus', synthetic);
   } finally {
     await rm(root, { recursive: true, force: true });

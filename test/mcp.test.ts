@@ -447,6 +447,20 @@ describe('the endpoint over HTTP', () => {
       params: { name: 'search', arguments: { query: 'x'.repeat(70_000) } },
     };
     expect((await rpc(big)).status).toBe(413);
+    // A body of no declared length (chunked) is read as a stream, up to the same cap.
+    const streamed = (body: unknown) =>
+      send(`${LOCAL}/mcp`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: new Blob([JSON.stringify(body)]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+    expect((await streamed(big)).status).toBe(413);
+    const small = await streamed({ jsonrpc: '2.0', id: 8, method: 'ping' });
+    expect(await small.json()).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
     expect((await rpc(initialize, { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await rpc(initialize, { Accept: 'text/html' })).status).toBe(406);
   });

@@ -12,10 +12,18 @@ export interface McpEndpointOptions {
   allowedOrigins?: readonly string[];
 }
 
+/** JSON-RPC's code for a body that is not JSON; -32000 is the transport's for a request it refuses. */
+const PARSE_ERROR = -32700;
+const REFUSED = -32000;
+
 /** A JSON-RPC error with no id: what the transport answers for a request it cannot take, and so do we. */
-function rpcError(status: number, message: string, headers: Record<string, string> = {}): Response {
+function rpcError(
+  status: number,
+  message: string,
+  { code = REFUSED, headers = {} }: { code?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(
-    `${JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null })}\n`,
+    `${JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })}\n`,
     {
       status,
       headers: { 'Content-Type': JSON_TYPE, ...headers },
@@ -25,8 +33,9 @@ function rpcError(status: number, message: string, headers: Record<string, strin
 
 /**
  * POST /mcp: the Model Context Protocol over Streamable HTTP, stateless and answered in
- * JSON (docs/api.md, "MCP for agents"). Every request gets its own server and transport, so nothing of
- * one client's exchange can reach another's, and no session or stream outlives the request.
+ * JSON (docs/api.md, "MCP for agents"). Every request gets its own server and transport, so
+ * nothing of one client's exchange can reach another's, and no session or stream outlives
+ * the request.
  */
 export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOptions) {
   const siteOrigin = new URL(data.baseUrl).origin;
@@ -57,7 +66,7 @@ export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOpti
       return rpcError(
         405,
         `${request.method} is not supported on /mcp: this MCP endpoint is stateless and takes JSON-RPC messages by POST only.`,
-        { Allow: 'POST' },
+        { headers: { Allow: 'POST' } },
       );
     }
     const server = createContentServer([siteOrigin, new URL(request.url).origin]);
@@ -67,6 +76,20 @@ export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOpti
       maxRequestBodySize: MCP_MAX_BODY_BYTES,
     });
     await server.connect(transport);
+    // The body is parsed here, at the handler's edge, when its declared length is within the
+    // cap: the host reads such a body in one step (Node never lets a body outrun its
+    // Content-Length), where the transport would read it as a stream. Any other body is the
+    // transport's to read, up to the cap.
+    const declared = request.headers.get('content-length');
+    if (declared !== null && Number(declared) <= MCP_MAX_BODY_BYTES) {
+      let parsedBody: unknown;
+      try {
+        parsedBody = JSON.parse(await request.text());
+      } catch {
+        return rpcError(400, 'Parse error: Invalid JSON', { code: PARSE_ERROR });
+      }
+      return transport.handleRequest(request, { parsedBody });
+    }
     // Left to the garbage collector, not closed: in JSON mode the answer is whole once it is
     // returned, and nothing of the pair outlives the request. Closing would only build an
     // error for a connection nobody waits on.
