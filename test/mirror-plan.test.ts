@@ -156,17 +156,18 @@ describe('the mirror plan', () => {
     );
   });
 
-  it('sends every path of the search, submission and organization functions to the full API, and lists only when paged', () => {
+  it('sends every path of the search, submission, organization and MCP functions to the full API, and lists only when paged', () => {
     const fullApi = [
       ...FUNCTION_ROUTES['read-api'].path,
       ...FUNCTION_ROUTES.submissions.path,
       ...FUNCTION_ROUTES['org-api'].path,
+      ...FUNCTION_ROUTES.mcp.path,
     ];
     expect(plan.fullApiOnly.map((r) => r.pattern)).toHaveLength(fullApi.length);
     for (const route of plan.fullApiOnly) {
       const error = JSON.parse(route.body) as { code: string; hint: string; docs: string };
       expect(error.code).toBe('not_configured');
-      expect(error.hint).toMatch(/https:\/\/full\.example\/(api|orgs|sandbox)/);
+      expect(error.hint).toMatch(/https:\/\/full\.example\/(api|orgs|sandbox|mcp)/);
       expect(error.docs).toBe('https://full.example/api/v1/openapi.json');
       expect(route.staticUnlessPaged).toBe(
         plan.documents.some((d) => matches(route.pattern, d.path)),
