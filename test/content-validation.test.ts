@@ -200,6 +200,20 @@ describe('content validation', () => {
     );
   });
 
+  it('names a frontmatter never closed and a tab in its indentation, one problem each, and writes nothing', async () => {
+    const unclosed = `posts/${syntheticSlug('posts', 0)}.md`;
+    await edit(unclosed, (t) => t.replace(/^---\n(?=\n|#)/m, '\n'));
+    const tabbed = `posts/${syntheticSlug('posts', 1)}.md`;
+    await edit(tabbed, (t) => t.replace(/^tags:\n {2}- /m, 'tags:\n\t- '));
+    const text = await readFile(path.join(content, tabbed), 'utf8');
+    const tabLine = text.split('\n').findIndex((l) => l.startsWith('\t')) + 1;
+    expect(await problemsOf()).toEqual([
+      `${path.basename(unclosed)}:1: frontmatter: the block that opens on line 1 is never closed -> add a line with --- after the last field`,
+      `${path.basename(tabbed)}:${tabLine}: frontmatter: has a tab in the indentation of this line -> indent with spaces only; YAML does not allow tabs there`,
+    ]);
+    expect(await fg('**/*', { cwd: out })).toEqual([]);
+  });
+
   it('leaves an existing dist/ untouched when the content is invalid', async () => {
     await build({ contentDir: content, outDir: out });
     const before = await fg('**/*', { cwd: out });

@@ -12,7 +12,8 @@ describe('frontmatter', () => {
     expect(source.lineOf('title')).toBe(2);
     expect(source.lineOf('tags.1')).toBe(5);
     expect(source.lineOf('missing')).toBe(1);
-    expect(source.yamlErrors).toEqual([]);
+    expect(source.syntaxProblems).toEqual([]);
+    expect(source.hasBody).toBe(true);
   });
 
   it('takes a byte order mark, Windows line ends and spaces after a fence', () => {
@@ -34,7 +35,7 @@ describe('frontmatter', () => {
       data: {},
       body: 'Body',
       bodyLine: 3,
-      yamlErrors: [],
+      syntaxProblems: [],
     });
     expect(readSource('a.md', '---\ntitle: A\n---')).toMatchObject({
       data: { title: 'A' },
@@ -49,15 +50,43 @@ describe('frontmatter', () => {
       data: {},
       body: 'title: A\n\nJust Markdown.\n',
       bodyLine: 1,
-      yamlErrors: [],
+      syntaxProblems: [],
+      hasBody: true,
     });
   });
 
-  it('reads a file without a closing fence as all frontmatter, its YAML errors on the file lines', () => {
+  it('gives a file without a closing fence one problem that says so, and no body to check', () => {
     const source = readSource('a.md', '---\ntitle: A\n\nA paragraph: with a colon: twice.\n');
-    expect(source.body).toBe('');
-    expect(source.data).toEqual({});
-    expect(source.yamlErrors.map((e) => e.line)).toEqual([4]);
+    expect(source).toMatchObject({ data: {}, body: '', hasBody: false });
+    expect(source.syntaxProblems).toEqual([
+      {
+        line: 1,
+        what: 'the block that opens on line 1 is never closed',
+        fix: 'add a line with --- after the last field',
+      },
+    ]);
+    expect(readSource('a.md', '\uFEFF---\ntitle: A\n--\nBody\n').syntaxProblems).toHaveLength(1);
+  });
+
+  it('names a tab in the indentation, once for its line, instead of the errors it causes', () => {
+    const alone = readSource('a.md', '---\ntitle: A\ntags:\n\t- x\n---\nBody\n');
+    expect(alone.syntaxProblems).toEqual([
+      {
+        line: 4,
+        what: 'has a tab in the indentation of this line',
+        fix: 'indent with spaces only; YAML does not allow tabs there',
+      },
+    ]);
+    expect(alone.data).toEqual({});
+    const afterSpaces = readSource('a.md', '---\ntags:\n  - x\n  \t- y\n\t- z\n---\nBody\n');
+    expect(afterSpaces.syntaxProblems.map((p) => [p.line, p.what])).toEqual([
+      [4, 'has a tab in the indentation of this line'],
+      [5, 'has a tab in the indentation of this line'],
+    ]);
+    expect(readSource('a.md', '---\ntitle:\tA\n---\nBody\n')).toMatchObject({
+      data: { title: 'A' },
+      syntaxProblems: [],
+    });
   });
 
   it('never runs frontmatter written in another language: only YAML is frontmatter', () => {
@@ -74,8 +103,9 @@ describe('frontmatter', () => {
   it('reports a YAML syntax error at its file line, and gives no fields with it', () => {
     const source = readSource('a.md', '---\ntitle: A\ndescription: [unclosed\n---\nBody\n');
     expect(source.data).toEqual({});
-    expect(source.yamlErrors).toHaveLength(1);
-    expect(source.yamlErrors[0]!.line).toBeGreaterThanOrEqual(3);
+    expect(source.syntaxProblems).toHaveLength(1);
+    expect(source.syntaxProblems[0]!.line).toBeGreaterThanOrEqual(3);
+    expect(source.syntaxProblems[0]!.what).toMatch(/^is not valid YAML \(/);
   });
 
   it('reads a YAML data file from its first line, a leading document marker included', () => {
@@ -83,6 +113,13 @@ describe('frontmatter', () => {
     expect(source.data).toEqual({ name: 'Site', baseUrl: 'https://example.com' });
     expect(source.lineOf('baseUrl')).toBe(2);
     expect(readYamlSource('site.yaml', '---\nname: Site\n').data).toEqual({ name: 'Site' });
+    expect(readYamlSource('site.yaml', 'name: Site\nlinks:\n\t- a\n').syntaxProblems).toMatchObject(
+      [{ line: 3, what: 'has a tab in the indentation of this line' }],
+    );
+    expect(readYamlSource('site.yaml', '\uFEFFname: Site\n')).toMatchObject({
+      data: { name: 'Site' },
+      syntaxProblems: [],
+    });
   });
 
   it("names the data file's line of a field that breaks its schema", () => {

@@ -52,7 +52,7 @@ export function analyzeFile(
   const words = wordCount(tree);
   const problems = [
     ...validateFrontmatter(source, schema),
-    ...bodyProblems(source, words, findings, minWords),
+    ...(source.hasBody ? bodyProblems(source, words, findings, minWords) : []),
     ...dateOrderProblems(source),
   ];
   const links = findings

@@ -15,8 +15,19 @@ export interface SourceFile {
    * the nearest written parent when the field itself is absent.
    */
   lineOf(path: string): number;
-  /** YAML syntax errors; when there are any, `data` is empty. */
-  yamlErrors: { line: number; message: string }[];
+  /** What keeps the frontmatter from being read, each on its file line; when there are any, `data` is empty. */
+  syntaxProblems: SyntaxProblem[];
+  /**
+   * False for a data file, and for a Markdown file whose frontmatter is never closed: where
+   * its body would begin is unknown, so checking the body would only report it empty.
+   */
+  hasBody: boolean;
+}
+
+export interface SyntaxProblem {
+  line: number;
+  what: string;
+  fix: string;
 }
 
 interface ParsedYaml {
@@ -71,35 +82,93 @@ const linesIn = (text: string) => {
 
 /**
  * A Markdown file: its YAML frontmatter between the fences, then its body. A file without
- * the opening fence is all body (and has no fields); one without a closing fence is all
- * frontmatter, so the YAML errors point at where the body begins.
+ * the opening fence is all body (and has no fields). One without a closing fence gets a
+ * single problem saying so: read as YAML, its body would give errors that hide the cause.
  */
 export function readSource(file: string, text: string): SourceFile {
   const opening = OPENING_FENCE.exec(text);
   if (!opening) return sourceFile(file, undefined, text, 1);
   CLOSING_FENCE.lastIndex = opening[0].length;
   const closing = CLOSING_FENCE.exec(text);
-  const yamlText = text.slice(opening[0].length, closing ? closing.index : text.length);
-  const bodyStart = closing ? closing.index + closing[0].length : text.length;
+  if (!closing) {
+    return {
+      file,
+      data: {},
+      body: '',
+      bodyLine: linesIn(text) + 1,
+      lineOf: () => 1,
+      syntaxProblems: [
+        {
+          line: 1,
+          what: 'the block that opens on line 1 is never closed',
+          fix: 'add a line with --- after the last field',
+        },
+      ],
+      hasBody: false,
+    };
+  }
+  const bodyStart = closing.index + closing[0].length;
   return sourceFile(
     file,
-    { text: yamlText, firstLine: 2 },
+    { text: text.slice(opening[0].length, closing.index), firstLine: 2 },
     text.slice(bodyStart),
     linesIn(text.slice(0, bodyStart)) + 1,
   );
 }
 
 /** A YAML data file (site.yaml and the like): fields only, from its first line. */
-export const readYamlSource = (file: string, text: string): SourceFile =>
-  sourceFile(file, { text, firstLine: 1 }, '', linesIn(text) + 1);
+export const readYamlSource = (file: string, text: string): SourceFile => ({
+  ...sourceFile(file, { text, firstLine: 1 }, '', linesIn(text) + 1),
+  hasBody: false,
+});
+
+/** The YAML text of a file, and the file line it starts on. */
+interface Frontmatter {
+  text: string;
+  firstLine: number;
+}
+
+/** A line indented with a tab, alone or after spaces. */
+const TAB_INDENTED = /^ *\t/;
+
+/**
+ * The YAML errors as problems. A tab in a line's indentation makes the parser report
+ * errors of its own on that line (a misread key, a missing value): that line gets one
+ * problem naming the tab instead.
+ */
+function yamlProblems({ doc, lines, firstLine, text }: ParsedYaml & Frontmatter): SyntaxProblem[] {
+  const problems: SyntaxProblem[] = [];
+  const tabLines = new Set<number>();
+  for (const error of doc.errors) {
+    const { line } = lines.linePos(error.pos[0]);
+    const fileLine = line + firstLine - 1;
+    const lineText = text.slice(lines.lineStarts[line - 1], lines.lineStarts[line]);
+    if (TAB_INDENTED.test(lineText)) {
+      if (tabLines.has(fileLine)) continue;
+      tabLines.add(fileLine);
+      problems.push({
+        line: fileLine,
+        what: 'has a tab in the indentation of this line',
+        fix: 'indent with spaces only; YAML does not allow tabs there',
+      });
+    } else {
+      problems.push({
+        line: fileLine,
+        what: `is not valid YAML (${error.message.split('\n')[0] ?? error.message})`,
+        fix: 'fix the YAML syntax; quote values that contain ": " or start with [, {, * or &',
+      });
+    }
+  }
+  return problems;
+}
 
 function sourceFile(
   file: string,
-  frontmatter: { text: string; firstLine: number } | undefined,
+  frontmatter: Frontmatter | undefined,
   body: string,
   bodyLine: number,
 ): SourceFile {
-  const yaml = frontmatter && { ...parseYaml(frontmatter.text), firstLine: frontmatter.firstLine };
+  const yaml = frontmatter && { ...parseYaml(frontmatter.text), ...frontmatter };
   const raw: unknown = yaml && !yaml.doc.errors.length ? yaml.doc.toJS() : undefined;
   const data = (
     typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}
@@ -113,12 +182,6 @@ function sourceFile(
     return offset === undefined ? 1 : fileLine(yaml, offset);
   };
 
-  const yamlErrors = yaml
-    ? yaml.doc.errors.map((e) => ({
-        line: fileLine(yaml, e.pos[0]),
-        message: e.message.split('\n')[0] ?? e.message,
-      }))
-    : [];
-
-  return { file, data, body, bodyLine, lineOf, yamlErrors };
+  const syntaxProblems = yaml ? yamlProblems(yaml) : [];
+  return { file, data, body, bodyLine, lineOf, syntaxProblems, hasBody: true };
 }

@@ -160,14 +160,8 @@ function describe(error: ErrorObject, field: string): { field: string; what: str
 
 /** Validates a parsed file's frontmatter and returns every problem, each with its line. */
 export function validateFrontmatter(source: SourceFile, schema: JsonSchema): Problem[] {
-  if (source.yamlErrors.length) {
-    return source.yamlErrors.map((e) => ({
-      file: source.file,
-      line: e.line,
-      field: 'frontmatter',
-      what: `is not valid YAML (${e.message})`,
-      fix: 'fix the YAML syntax; quote values that contain ": " or start with [, {, * or &',
-    }));
+  if (source.syntaxProblems.length) {
+    return source.syntaxProblems.map((p) => ({ file: source.file, field: 'frontmatter', ...p }));
   }
   const validate = validatorFor(schema);
   if (validate(source.data)) return [];
