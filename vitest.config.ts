@@ -43,6 +43,7 @@ const slowTests = {
   ],
   buildsHundredsOfRecordsPerCollection: ['test/collection-pages.test.ts', 'test/read-api.test.ts'],
   sendsThousandsOfGeneratedRequests: ['test/fuzz-endpoints.test.ts'],
+  installsWithNpm: ['test/client-install.test.ts'],
 };
 const slow = Object.values(slowTests).flat();
 for (const file of slow) {
