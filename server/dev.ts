@@ -2,7 +2,7 @@ import { withCompression } from './compress-answer.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { startDevSite, type DevSite } from './dev-site.ts';
 import { listenOrExit } from './listen.ts';
-import { serverSettings, siteAddress } from './settings.ts';
+import { serverSettingsOrExit, siteAddress } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { watchContent } from './watch-content.ts';
 
@@ -11,7 +11,7 @@ import { watchContent } from './watch-content.ts';
  * content changes and open pages that reload themselves or show the content's problems.
  * Code changes (generator/, runtime/, server/) need a restart, as with `npm start`.
  */
-const settings = serverSettings();
+const settings = serverSettingsOrExit();
 
 // Watching starts before the first build, so an edit made while it runs is built right after it.
 let started!: (site: DevSite) => void;

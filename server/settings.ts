@@ -49,6 +49,16 @@ export function serverSettings(
   };
 }
 
+/** serverSettings for a server script: a variable it cannot use is explained in one message, and the process exits 1. */
+export function serverSettingsOrExit(): ServerSettings {
+  try {
+    return serverSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
 /**
  * The address a local server builds the site for: SITE_BASE_URL, else its own, so that every
  * link, record URL, hint, search result and MCP answer works on the machine serving it. Known

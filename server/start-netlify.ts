@@ -6,7 +6,7 @@ import { withDenoOnPath } from './deno.ts';
 import { buildOrExit } from './ensure-build.ts';
 import { listenOrExit } from './listen.ts';
 import { netlifySiteDir, stageNetlifySite } from './netlify-site.ts';
-import { serverSettings, siteAddress } from './settings.ts';
+import { serverSettingsOrExit, siteAddress } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
 /**
@@ -14,7 +14,7 @@ import { stopOnSignals } from './stop-on-signals.ts';
  * emulator (@netlify/dev): its routing, its function and edge-function runtimes, its
  * Netlify Blobs, on the project staged under DATA_DIR. This file only hands it requests.
  */
-const settings = serverSettings();
+const settings = serverSettingsOrExit();
 let started!: (emulator: NetlifyDev) => void;
 const ready = new Promise<NetlifyDev>((resolve) => (started = resolve));
 // Listening first: the site is built for the address it is served at. Requests wait for the emulator.

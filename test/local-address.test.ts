@@ -187,6 +187,21 @@ describe('npm start with SITE_BASE_URL', () => {
       () => STAGING,
       () => [configured, 'http://127.0.0.1'],
     ));
+
+  it('refuses a SITE_BASE_URL that is not an address, in one message saying what to give', async () => {
+    const dataDir = await temporaryDirectory('local-refused-');
+    const failed = await run(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+      cwd: project,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SITE_BASE_URL: 'staging.example' },
+      // A server that took it would serve on and on.
+      timeout: 30_000,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failed).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: `SITE_BASE_URL "staging.example" is not a URL: give the site's address, scheme and host only, such as https://detour.example or http://127.0.0.1:8888, or leave it unset to use the address the server listens at.\n`,
+    });
+  });
 });
 
 describe('a deploy after the local servers built', () => {
