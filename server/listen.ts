@@ -91,14 +91,12 @@ function localUrl(hostname: string, port: number): string {
 export async function listenOrExit(
   app: Parameters<typeof listen>[0],
   options: ListenOptions,
-  beforeExit?: () => Promise<void>,
 ): Promise<Listening> {
   try {
     return await listen(app, options);
   } catch (error) {
     if (!(error instanceof ListenError)) throw error;
     console.error(error.message);
-    await beforeExit?.();
     process.exit(1);
   }
 }
