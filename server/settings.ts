@@ -6,7 +6,7 @@ import { dataDir } from './data-dir.ts';
 export interface ServerSettings {
   projectDir: string;
   contentDir: string;
-  /** The folder the local server builds and serves: its own (DATA_DIR/dist), never dist/, which holds what a deploy publishes. */
+  /** The folder the local server builds and serves: by default its own, DATA_DIR/dist, apart from dist/, which holds what a deploy publishes. */
   distDir: string;
   /** The address the site is built for (SITE_BASE_URL); without it, the address the server listens at (siteAddress). */
   baseUrl: string | undefined;
