@@ -34,6 +34,7 @@ const slowTests = {
     'test/connections.test.ts',
     'test/crash-restart.test.ts',
     'test/e2e-local.test.ts',
+    'test/local-address.test.ts',
     'test/org-api.test.ts',
     'test/oversized-bodies.test.ts',
     'test/rebuild-while-serving.test.ts',

@@ -43,12 +43,15 @@ const ADAPTER_REFUSAL: Refusal = {
   hint: 'Send a path that starts with a single "/" and contains no backslash, and a plain host name in Host.',
 };
 
-function refusedResponse(
+/** The service's docs URL, or a wait for it (a server that listens before its app is made). */
+type Docs = string | (() => Promise<string>);
+
+async function refusedResponse(
   { status, message, hint }: Refusal,
-  docs: string,
+  docs: Docs,
   cause: string,
   log: (line: string) => void,
-): Response {
+): Promise<Response> {
   const requestId = requestIdOf(undefined);
   log(
     JSON.stringify({
@@ -65,7 +68,7 @@ function refusedResponse(
       'invalid_request',
       message,
       hint,
-      docs,
+      typeof docs === 'string' ? docs : await docs(),
       { [REQUEST_ID_HEADER]: requestId },
       status,
     ),
@@ -88,7 +91,7 @@ type Fetch = Parameters<typeof getRequestListener>[0];
 export function refusalShapingServer(
   fetch: Fetch,
   hostname: string,
-  docs: string,
+  docs: Docs,
   log: (line: string) => void = (line) => console.error(line),
 ): typeof createServer {
   const make = (options: ServerOptions): Server => {
@@ -121,10 +124,9 @@ export function refusalShapingServer(
         }
         // What the parser read of the request: a HEAD must be answered without a body, or the client reads the body as the next answer.
         const head = error.rawPacket?.toString('latin1', 0, 5) === 'HEAD ';
-        void serialize(
-          refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log),
-          head,
-        ).then((bytes) => socket.end(bytes));
+        void refusedResponse(parserRefusal(error.code), docs, error.code ?? error.message, log)
+          .then((response) => serialize(response, head))
+          .then((bytes) => socket.end(bytes));
       },
     );
     return server;

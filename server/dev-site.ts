@@ -99,8 +99,9 @@ function nothingBuiltYet(message: string): App {
   };
 }
 
-export async function startDevSite(settings: ServerSettings): Promise<DevSite> {
-  const { contentDir, distDir, baseUrl, dataDir, trustProxy, requireSmtp } = settings;
+/** The dev site of `settings`, built for `baseUrl`, the address it is served at. */
+export async function startDevSite(settings: ServerSettings, baseUrl: string): Promise<DevSite> {
+  const { contentDir, distDir, dataDir, trustProxy, requireSmtp } = settings;
   const nextBuild = buildNames();
   const serve = () => createApp({ distDir, dataDir, trustProxy, requireSmtp });
 

@@ -2,7 +2,7 @@ import { withCompression } from './compress-answer.ts';
 import { createRebuildQueue } from './rebuild-queue.ts';
 import { startDevSite, type DevSite } from './dev-site.ts';
 import { listenOrExit } from './listen.ts';
-import { serverSettings } from './settings.ts';
+import { serverSettingsOrExit, siteAddress } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { watchContent } from './watch-content.ts';
 
@@ -11,7 +11,7 @@ import { watchContent } from './watch-content.ts';
  * content changes and open pages that reload themselves or show the content's problems.
  * Code changes (generator/, runtime/, server/) need a restart, as with `npm start`.
  */
-const settings = serverSettings();
+const settings = serverSettingsOrExit();
 
 // Watching starts before the first build, so an edit made while it runs is built right after it.
 let started!: (site: DevSite) => void;
@@ -36,14 +36,14 @@ const watcher = await watchContent(settings.contentDir, (changes) => void onChan
     process.exit(1);
   },
 );
-const dev = await startDevSite(settings);
-started(dev);
+// Listening first: the site is built for the address it is served at. Requests wait for the first build.
 // Compressed last, once the dev script is in the page.
-const server = await listenOrExit(withCompression(dev.fetch), {
-  port: settings.port,
-  hostname: settings.hostname,
-  trustProxy: settings.trustProxy,
-});
+const server = await listenOrExit(
+  withCompression(async (request, info) => (await site).fetch(request, info)),
+  { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy },
+);
+const dev = await startDevSite(settings, siteAddress(settings, server));
+started(dev);
 console.log(
   `Serving ${settings.distDir} at ${server.url}/ (rebuilds when ${settings.contentDir} changes; Ctrl+C to stop)`,
 );

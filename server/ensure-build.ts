@@ -43,8 +43,11 @@ export async function ensureBuild(
   return 'built';
 }
 
-/** ensureBuild for a server about to start: invalid content is listed and the process exits 1. */
-export async function buildOrExit({ contentDir, distDir, baseUrl }: ServerSettings): Promise<void> {
+/** ensureBuild for a server about to serve the site at `baseUrl`: invalid content is listed and the process exits 1. */
+export async function buildOrExit(
+  { contentDir, distDir }: ServerSettings,
+  baseUrl: string,
+): Promise<void> {
   try {
     await ensureBuild(contentDir, distDir, baseUrl);
   } catch (error) {

@@ -14,12 +14,13 @@ interface Identity {
 }
 
 /**
- * `npm start` over a dist/ that `npm run build` may rebuild while it runs: the app
- * (createApp, which keeps the rules and the functions' data it read) is made anew once a
- * build is over, as `npm run dev` makes it anew after its own rebuilds. A build is seen
- * finished by what it writes last: a cached build, the small file of its manifest naming
- * the new inputs (dist-manifest.ts; it stops naming any before the first change to
- * dist/); a `--no-cache` build, a new dist/ folder renamed in place (swapped-write.ts).
+ * `npm start` over a folder that a build may rebuild while it runs (another local server's,
+ * or `npm run build -- --out` the folder): the app (createApp, which keeps the rules and
+ * the functions' data it read) is made anew once a build is over, as `npm run dev` makes it
+ * anew after its own rebuilds. A build is seen finished by what it writes last: a cached
+ * build, the small file of its manifest naming the new inputs (dist-manifest.ts; it stops
+ * naming any before the first change to the folder); a `--no-cache` build, a new folder
+ * renamed in place (swapped-write.ts).
  * Each request looks at both with a `stat`; only a change makes a new app, and the
  * request that saw it is answered by the new one. While a cached build writes, the app of
  * the last finished build answers, and the answers that may be torn by the files changing
@@ -75,7 +76,7 @@ export async function followBuilds(
       console.log(`Serving the new build of ${distDir}`);
     } catch (error) {
       console.error(
-        `Could not serve the new build of ${distDir}, so the last one is still served: ${(error as Error).message}\nRun npm run build again, or restart npm start.`,
+        `Could not serve the new build of ${distDir}, so the last one is still served: ${(error as Error).message}\nBuild it again, or restart npm start, which builds it when stale.`,
       );
     }
   };
@@ -95,7 +96,7 @@ export async function followBuilds(
           clearInterval(timer);
           givenUp = underway;
           console.error(
-            `A build of ${distDir} has not finished within ${buildWaitMs / 1000} s: if it stopped halfway, run npm run build again. Answering from what ${distDir} holds meanwhile.`,
+            `A build of ${distDir} has not finished within ${buildWaitMs / 1000} s: if it stopped halfway, build it again, or restart npm start, which builds it when stale. Answering from what ${distDir} holds meanwhile.`,
           );
           resolve();
         }

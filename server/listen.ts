@@ -11,6 +11,7 @@ import {
 } from './connection-limits.ts';
 
 export interface Listening {
+  /** Where a client on this machine reaches the server: on all addresses (0.0.0.0, ::), at loopback. */
   url: string;
   port: number;
   /** The Node server, for what only it knows (its limits, its connections). */
@@ -33,18 +34,24 @@ export interface ListenOptions {
 /** A port that could not be had, said for the person who started the server. */
 export class ListenError extends Error {}
 
+type Served = ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string };
+
 /**
  * Mounts a Web-standard app on a Node HTTP server; the client address is the socket's.
  * An app that names its `docs` URL (the service's) also shapes the requests Node refuses.
+ * A promise of such an app is for a server that listens before its app is made (a local
+ * server builds the site for the address it listens at): requests wait for the app.
  */
 export function listen(
-  app: ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs?: string },
+  app: Served | Promise<Served & { docs: string }>,
   options: ListenOptions,
 ): Promise<Listening> {
   const limits = { ...CONNECTION_LIMITS, ...options.limits };
   const { port, hostname } = options;
+  const answer: Served = app instanceof Promise ? async (...a) => (await app)(...a) : app;
+  const docs = app instanceof Promise ? async () => (await app).docs : app.docs;
   const fetch = (request: Request, env: HttpBindings | Http2Bindings) =>
-    app(
+    answer(
       request,
       'incoming' in env
         ? { remoteAddress: env.incoming.socket.remoteAddress, target: env.incoming.url }
@@ -54,7 +61,7 @@ export function listen(
     fetch,
     hostname,
     serverOptions: creationOptions(limits),
-    ...(app.docs ? { createServer: refusalShapingServer(fetch, hostname, app.docs) } : {}),
+    ...(docs ? { createServer: refusalShapingServer(fetch, hostname, docs) } : {}),
   }) as Server; // refusalShapingServer, like the adapter's default, makes a plain node:http server.
   applyConnectionLimits(server, limits, !options.trustProxy);
   const drain = drainable(server, limits.drainTimeoutMs);
@@ -65,7 +72,7 @@ export function listen(
       server.off('error', failed);
       const actual = (server.address() as AddressInfo).port;
       resolve({
-        url: `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${actual}`,
+        url: localUrl(hostname, actual),
         port: actual,
         server,
         close: drain,
@@ -74,18 +81,22 @@ export function listen(
   });
 }
 
+/** The address a client on this machine reaches a server listening on `hostname` at: all addresses are reached at loopback. */
+function localUrl(hostname: string, port: number): string {
+  const host = { '0.0.0.0': '127.0.0.1', '::': '::1' }[hostname] ?? hostname;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
 /** listen, for a server script: a port it cannot have is explained in one message, and the process exits 1. */
 export async function listenOrExit(
   app: Parameters<typeof listen>[0],
   options: ListenOptions,
-  beforeExit?: () => Promise<void>,
 ): Promise<Listening> {
   try {
     return await listen(app, options);
   } catch (error) {
     if (!(error instanceof ListenError)) throw error;
     console.error(error.message);
-    await beforeExit?.();
     process.exit(1);
   }
 }

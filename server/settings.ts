@@ -1,12 +1,14 @@
 import path from 'node:path';
+import { baseUrlProblem } from '../generator/model/base-url.ts';
 import { dataDir } from './data-dir.ts';
 
-/** What both ways of serving locally (`npm start`, `npm run start:netlify`) take from the environment. */
+/** What the local servers (`npm start`, `npm run dev`, `npm run start:netlify`) take from the environment. */
 export interface ServerSettings {
   projectDir: string;
   contentDir: string;
+  /** The folder the local server builds and serves: by default its own, DATA_DIR/dist, apart from dist/, which holds what a deploy publishes. */
   distDir: string;
-  /** Overrides the content's baseUrl in the build (SITE_BASE_URL), as for `npm run build`. */
+  /** The address the site is built for (SITE_BASE_URL); without it, the address the server listens at (siteAddress). */
   baseUrl: string | undefined;
   /** Submissions, queued mail, keys and instances (file store or the emulator's Blobs), and the local mail outbox. */
   dataDir: string;
@@ -27,15 +29,40 @@ export function serverSettings(
   const port = Number(env.PORT ?? 8888);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT=${env.PORT} is not a port number: use 0 to 65535 (0 picks a free one).`);
+  const baseUrl = env.SITE_BASE_URL || undefined;
+  const problem = baseUrl === undefined ? undefined : baseUrlProblem(baseUrl);
+  if (problem)
+    throw new Error(
+      `SITE_BASE_URL ${problem}, or leave it unset to use the address the server listens at.`,
+    );
+  const data = dataDir(env);
   return {
     projectDir,
     contentDir: path.resolve(env.CONTENT_DIR ?? path.join(projectDir, 'content')),
-    distDir: path.resolve(env.DIST_DIR ?? path.join(projectDir, 'dist')),
-    baseUrl: env.SITE_BASE_URL,
-    dataDir: dataDir(env),
+    distDir: path.resolve(env.DIST_DIR ?? path.join(data, 'dist')),
+    baseUrl,
+    dataDir: data,
     port,
     hostname: env.HOST ?? '127.0.0.1',
     trustProxy: yes(env.TRUST_PROXY),
     requireSmtp: yes(env.MAIL_REQUIRE_SMTP),
   };
 }
+
+/** serverSettings for a server script: a variable it cannot use is explained in one message, and the process exits 1. */
+export function serverSettingsOrExit(): ServerSettings {
+  try {
+    return serverSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/**
+ * The address a local server builds the site for: SITE_BASE_URL, else its own, so that every
+ * link, record URL, hint, search result and MCP answer works on the machine serving it. Known
+ * once it listens: PORT=0 leaves the port to the system.
+ */
+export const siteAddress = (settings: ServerSettings, listening: { url: string }): string =>
+  settings.baseUrl ?? listening.url;

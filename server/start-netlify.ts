@@ -6,7 +6,7 @@ import { withDenoOnPath } from './deno.ts';
 import { buildOrExit } from './ensure-build.ts';
 import { listenOrExit } from './listen.ts';
 import { netlifySiteDir, stageNetlifySite } from './netlify-site.ts';
-import { serverSettings } from './settings.ts';
+import { serverSettingsOrExit, siteAddress } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
 /**
@@ -14,33 +14,13 @@ import { stopOnSignals } from './stop-on-signals.ts';
  * emulator (@netlify/dev): its routing, its function and edge-function runtimes, its
  * Netlify Blobs, on the project staged under DATA_DIR. This file only hands it requests.
  */
-const settings = serverSettings();
-await buildOrExit(settings);
-const siteDir = netlifySiteDir(settings.dataDir);
-await stageNetlifySite({ projectDir: settings.projectDir, distDir: settings.distDir, siteDir });
-// A function finds the build's data (dist/_data) relative to its working directory, as on Netlify.
-process.chdir(siteDir);
-// Edge functions have no build data: they build absolute URLs from SITE_BASE_URL, given the address the build used, as a deploy's settings give it.
-process.env.SITE_BASE_URL = (
-  JSON.parse(await readFile(path.join(settings.distDir, '_data', 'service.json'), 'utf8')) as {
-    baseUrl: string;
-  }
-).baseUrl;
-process.env.PATH = withDenoOnPath(process.env).PATH;
-
-const emulator = new NetlifyDev({
-  projectRoot: siteDir,
-  skipGitignore: true,
-  // Features the service does not use and that would reach for the network.
-  aiGateway: { enabled: false },
-  database: { enabled: false },
-  geolocation: { enabled: false },
-  images: { enabled: false },
-});
-await emulator.start();
-
+const settings = serverSettingsOrExit();
+let started!: (emulator: NetlifyDev) => void;
+const ready = new Promise<NetlifyDev>((resolve) => (started = resolve));
+// Listening first: the site is built for the address it is served at. Requests wait for the emulator.
 const server = await listenOrExit(
   async (request, info) => {
+    const emulator = await ready;
     // The emulator gives functions the client address from X-Forwarded-For, so it is set
     // here from the socket (or, with TRUST_PROXY=1, from the proxy's own entry), never taken from the client.
     const headers = new Headers(request.headers);
@@ -64,8 +44,31 @@ const server = await listenOrExit(
     });
   },
   { port: settings.port, hostname: settings.hostname, trustProxy: settings.trustProxy },
-  () => emulator.stop(),
 );
+await buildOrExit(settings, siteAddress(settings, server));
+const siteDir = netlifySiteDir(settings.dataDir);
+await stageNetlifySite({ projectDir: settings.projectDir, distDir: settings.distDir, siteDir });
+// A function finds the build's data (dist/_data) relative to its working directory, as on Netlify.
+process.chdir(siteDir);
+// Edge functions have no build data: they build absolute URLs from SITE_BASE_URL, given the address the build used, as a deploy's settings give it.
+process.env.SITE_BASE_URL = (
+  JSON.parse(await readFile(path.join(settings.distDir, '_data', 'service.json'), 'utf8')) as {
+    baseUrl: string;
+  }
+).baseUrl;
+process.env.PATH = withDenoOnPath(process.env).PATH;
+
+const emulator = new NetlifyDev({
+  projectRoot: siteDir,
+  skipGitignore: true,
+  // Features the service does not use and that would reach for the network.
+  aiGateway: { enabled: false },
+  database: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+});
+await emulator.start();
+started(emulator);
 console.log(
   `Serving ${settings.distDir} as Netlify serves it (@netlify/dev) at ${server.url}/ (Ctrl+C to stop)`,
 );

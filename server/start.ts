@@ -1,23 +1,28 @@
 import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
-import { createApp } from './app.ts';
+import { createApp, type App } from './app.ts';
 import { withCompression } from './compress-answer.ts';
 import { followBuilds } from './follow-builds.ts';
 import { buildOrExit } from './ensure-build.ts';
 import { listenOrExit } from './listen.ts';
-import { serverSettings } from './settings.ts';
+import { serverSettingsOrExit, siteAddress } from './settings.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 
-/** `npm start`: build dist/ if needed, then serve the whole service on one machine, and each build `npm run build` finishes under it. */
-const settings = serverSettings();
-await buildOrExit(settings);
+/**
+ * `npm start`: listen, build the site for the address it is served at into its own folder
+ * if needed, then serve the whole service on one machine, and each later build of that folder.
+ */
+const settings = serverSettingsOrExit();
 const { distDir, dataDir, trustProxy, requireSmtp } = settings;
-const app = await followBuilds(distDir, DEFAULT_CACHE_DIR, () =>
-  createApp({ distDir, dataDir, trustProxy, requireSmtp }),
-);
-const server = await listenOrExit(withCompression(app), {
+let serve!: (app: App) => void;
+const server = await listenOrExit(new Promise<App>((resolve) => (serve = resolve)), {
   port: settings.port,
   hostname: settings.hostname,
   trustProxy,
 });
+await buildOrExit(settings, siteAddress(settings, server));
+const app = await followBuilds(distDir, DEFAULT_CACHE_DIR, () =>
+  createApp({ distDir, dataDir, trustProxy, requireSmtp }),
+);
+serve(withCompression(app));
 console.log(`Serving ${distDir} at ${server.url}/ (Ctrl+C to stop)`);
 stopOnSignals(() => server.close());

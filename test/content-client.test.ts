@@ -1,13 +1,5 @@
-import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ContentApiError, createContentClient, politeFetch } from '../client/index.js';
-import { buildSite } from './support/built-site.ts';
-import { startServer } from './support/http-server.ts';
-import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /** A server in a function: answers each request with the next of `answers`, and keeps what it was sent. */
 function scripted(...answers: (() => Response)[]) {
@@ -130,40 +122,5 @@ describe('createContentClient', () => {
       code: null,
       url: 'https://mirror.example/threats/gone/index.html.md',
     });
-  });
-});
-
-describe("the client's README", () => {
-  it('lists the threats and reads one in its five lines, against the shipped content', async () => {
-    const readme = await readFile(path.resolve(import.meta.dirname, '../client/README.md'), 'utf8');
-    const lines = /```js\n([\s\S]*?)```/.exec(readme)![1]!;
-    expect(lines.trim().split('\n')).toHaveLength(5);
-    const site = await buildSite();
-    const server = await startServer({
-      distDir: site.dir,
-      dataDir: path.join(site.dir, '../data'),
-    });
-    try {
-      const script = path.join(await temporaryDirectory('client-readme-'), 'readme.mjs');
-      const client = pathToFileURL(path.resolve(import.meta.dirname, '../client/index.js')).href;
-      await writeFile(
-        script,
-        lines
-          .replace("'@detour/content-client'", `'${client}'`)
-          .replace("'https://detour.example'", `'${server.url}'`),
-      );
-      const { stdout } = await promisify(execFile)(process.execPath, [script]);
-      const threats = await site.json<{ data: { slug: string; title: string }[] }>(
-        'api/v1/threats.json',
-      );
-      for (const { slug, title } of threats.data) expect(stdout).toContain(`${slug} ${title}\n`);
-      const record = await site.json<{ data: { howItWorks: string; controls: string[] } }>(
-        'api/v1/threats/browser-in-the-browser.json',
-      );
-      expect(stdout).toContain(record.data.howItWorks);
-      expect(stdout).toContain(record.data.controls[0]);
-    } finally {
-      await server.close();
-    }
   });
 });

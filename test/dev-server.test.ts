@@ -580,8 +580,9 @@ describe('npm run dev', () => {
     );
     expect((await get('/__dev/nothing')).status).toBe(404);
 
+    // A production build for the address the dev server serves the site at, its own.
     const built = path.join(await temporaryDirectory('dev-prod-'), 'dist');
-    await build({ contentDir: site.contentDir, outDir: built });
+    await build({ contentDir: site.contentDir, outDir: built, baseUrl: host.url });
     const files = await fg('**/*', { cwd: site.distDir, dot: true });
     expect(files.sort()).toEqual((await fg('**/*', { cwd: built, dot: true })).sort());
     for (const name of files)

@@ -18,10 +18,11 @@ import { recordFile, syntheticSlug } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
- * `npm run build` while `npm start` runs: from the first request after the build, every
- * answer is the new build's (the record's document, page and twin, which are files, and
- * the lists and search, which the functions answer from the data they loaded), with no
- * restart. A cached build writes dist/ in place; a `--no-cache` build swaps a new folder in.
+ * `npm run build` of the folder `npm start` serves, for its address, while it runs: from the
+ * first request after the build, every answer is the new build's (the record's document,
+ * page and twin, which are files, and the lists and search, which the functions answer from
+ * the data they loaded), with no restart. A cached build writes the folder in place; a
+ * `--no-cache` build swaps a new folder in.
  */
 const run = promisify(execFile);
 const project = path.resolve(import.meta.dirname, '..');
@@ -42,14 +43,24 @@ afterAll(async () => {
   await host?.stop();
 });
 
-/** The real command, with the cache npm start uses (the default one). */
+/** The real command, with the cache npm start uses (the default one), into the folder it serves. */
 async function npmRunBuild(...extra: string[]): Promise<void> {
   await run(
     'npm',
-    ['run', '-s', 'build', '--', '--content', site.contentDir, '--out', site.distDir, ...extra],
-    {
-      cwd: project,
-    },
+    [
+      'run',
+      '-s',
+      'build',
+      '--',
+      '--content',
+      site.contentDir,
+      '--out',
+      site.distDir,
+      '--base-url',
+      host.url,
+      ...extra,
+    ],
+    { cwd: project },
   );
 }
 
@@ -92,7 +103,7 @@ async function sightings() {
   };
 }
 
-describe('npm run build while npm start serves', () => {
+describe('npm run build of the folder npm start serves, while it serves', () => {
   it('serves an added record everywhere from the next request, then a removed one nowhere', async () => {
     const absent = {
       record: 404,

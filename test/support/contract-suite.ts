@@ -550,7 +550,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       });
     const INSTANCES = `/orgs/${ORG}/api/instances`;
 
-    it('builds Location and access_url from the configured address, whatever Host names, and never lets an answer be stored', async () => {
+    it("builds Location and access_url from the site's address (with no SITE_BASE_URL, the server's own), whatever Host names, and never lets an answer be stored", async () => {
       const key = await issue();
       const res = await send(origin, INSTANCES, {
         method: 'POST',
@@ -568,10 +568,8 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
         instance_uuid: string;
         access_url: string;
       };
-      expect(res.headers.location).toBe(
-        `https://detour.example${INSTANCES}/${instance.instance_uuid}`,
-      );
-      expect(instance.access_url).toBe(`https://detour.example/sandbox/${instance.instance_uuid}/`);
+      expect(res.headers.location).toBe(`${host.url}${INSTANCES}/${instance.instance_uuid}`);
+      expect(instance.access_url).toBe(`${host.url}/sandbox/${instance.instance_uuid}/`);
       expect(res.headers['cache-control']).toBe('no-store');
       expect((await call('GET', INSTANCES, key)).headers.get('cache-control')).toBe('no-store');
       expect((await call('DELETE', `${INSTANCES}/${instance.instance_uuid}`, key)).status).toBe(

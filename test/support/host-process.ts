@@ -32,7 +32,11 @@ export interface ServedSite {
   dataDir: string;
 }
 
-/** A synthetic content folder built into a fresh dist/, with an empty data folder: what a host test serves. */
+/**
+ * A synthetic content folder built into a fresh dist/ at its configured address, with an empty
+ * data folder: what a host test serves. A host started on it builds it again for the address
+ * it listens at, unless the test gives SITE_BASE_URL.
+ */
 export async function prepareSite(perCollection: number): Promise<ServedSite> {
   const root = await temporaryDirectory('host-');
   const site = {
@@ -45,10 +49,14 @@ export async function prepareSite(perCollection: number): Promise<ServedSite> {
   return site;
 }
 
+/**
+ * Starts `script` over `site` on 127.0.0.1 and a free port, with no SITE_BASE_URL unless `env`
+ * gives one (the shell's is not passed on); a variable `env` sets to undefined is left unset.
+ */
 export async function startHost(
   script: HostScript,
   site: ServedSite,
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
 ): Promise<HostProcess> {
   const environment = {
     ...process.env,
@@ -57,6 +65,7 @@ export async function startHost(
     CONTENT_DIR: site.contentDir,
     DIST_DIR: site.distDir,
     DATA_DIR: site.dataDir,
+    SITE_BASE_URL: undefined,
     ...env,
   };
   let output = '';
