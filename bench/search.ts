@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createSearch } from '../runtime/search.ts';
 import { type ServedSite, startHost } from '../test/support/host-process.ts';
+import { toolCallInit } from '../test/support/mcp-request.ts';
 import { writeSyntheticCorpus } from '../test/support/synthetic-corpus.ts';
 import { benchOrgApi } from './org-api.ts';
 
@@ -106,20 +107,7 @@ async function measure(label: string, site: ServedSite): Promise<void> {
     const callSearchTool = async (q: string, id: number) => {
       const res = await fetch(
         `${host.url}/mcp`,
-        asClient({
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-            'Mcp-Protocol-Version': '2025-06-18',
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id,
-            method: 'tools/call',
-            params: { name: 'search', arguments: { query: q, limit: TOOL_LIMIT } },
-          }),
-        }),
+        asClient(toolCallInit('search', { query: q, limit: TOOL_LIMIT }, id)),
       );
       const body = (await res.json()) as { result?: { isError?: boolean } };
       if (!res.ok || !body.result || body.result.isError)

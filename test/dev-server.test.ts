@@ -17,6 +17,7 @@ import {
   type HostProcess,
   type ServedSite,
 } from './support/host-process.ts';
+import { toolCallInit } from './support/mcp-request.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
@@ -427,21 +428,7 @@ describe('npm run dev', () => {
   /** One MCP tool call, as a stateless client sends it. */
   const callTool = async (name: string, args: Record<string, unknown>) =>
     (
-      (await (
-        await get('/mcp', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({
-            jsonrpc: '2.0',
-            id: 1,
-            method: 'tools/call',
-            params: { name, arguments: args },
-          }),
-        })
-      ).json()) as {
+      (await (await get('/mcp', toolCallInit(name, args))).json()) as {
         result: { isError?: boolean; structuredContent?: Record<string, unknown> };
       }
     ).result;

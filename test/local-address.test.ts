@@ -10,6 +10,7 @@ import { build } from '../generator/build.ts';
 import { listen } from '../server/listen.ts';
 import { REAL_CONTENT } from './support/built-site.ts';
 import { startHost, type HostProcess, type ServedSite } from './support/host-process.ts';
+import { toolCallInit } from './support/mcp-request.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 /**
@@ -93,19 +94,7 @@ function servesAt(host: () => HostProcess, address: () => string, others: () => 
 
   it("the MCP endpoint's search results", async () => {
     const answer = (await (
-      await get('/mcp', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'search', arguments: { query: 'phishing' } },
-        }),
-      })
+      await get('/mcp', toolCallInit('search', { query: 'phishing' }))
     ).json()) as { result: { structuredContent: { results: { url: string }[] } } };
     const { results } = answer.result.structuredContent;
     expect(results.length).toBeGreaterThan(0);
