@@ -462,6 +462,7 @@ describe('the endpoint over HTTP', () => {
     const small = await streamed({ jsonrpc: '2.0', id: 8, method: 'ping' });
     expect(await small.json()).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
     expect((await rpc(initialize, { 'Content-Type': 'text/plain' })).status).toBe(415);
+    expect((await rpc('not JSON', { 'Content-Type': 'text/plain' })).status).toBe(415);
     expect((await rpc(initialize, { Accept: 'text/html' })).status).toBe(406);
   });
 

@@ -75,13 +75,21 @@ export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOpti
       enableJsonResponse: true,
       maxRequestBodySize: MCP_MAX_BODY_BYTES,
     });
+    // Left to the garbage collector, not closed: in JSON mode the answer is whole once it is
+    // returned, and nothing of the pair outlives the request. Closing would only build an
+    // error for a connection nobody waits on.
     await server.connect(transport);
-    // The body is parsed here, at the handler's edge, when its declared length is within the
-    // cap: the host reads such a body in one step (Node never lets a body outrun its
+    // A JSON body of declared length within the cap is parsed here, at the handler's edge:
+    // the host reads such a body in one step (Node never lets a body outrun its
     // Content-Length), where the transport would read it as a stream. Any other body is the
-    // transport's to read, up to the cap.
+    // transport's to read and refuse, up to the cap.
     const declared = request.headers.get('content-length');
-    if (declared !== null && Number(declared) <= MCP_MAX_BODY_BYTES) {
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (
+      declared !== null &&
+      Number(declared) <= MCP_MAX_BODY_BYTES &&
+      type === 'application/json'
+    ) {
       let parsedBody: unknown;
       try {
         parsedBody = JSON.parse(await request.text());
@@ -90,9 +98,6 @@ export function createMcpEndpoint({ data, allowedOrigins = [] }: McpEndpointOpti
       }
       return transport.handleRequest(request, { parsedBody });
     }
-    // Left to the garbage collector, not closed: in JSON mode the answer is whole once it is
-    // returned, and nothing of the pair outlives the request. Closing would only build an
-    // error for a connection nobody waits on.
     return transport.handleRequest(request);
   };
 }
