@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isCanonicalPath } from '../core/canonical-path.ts';
 import { COLLECTION_KEYS } from '../core/collections.ts';
+import { paths } from '../core/paths.ts';
 import { SUBMISSION_PATHS } from '../core/submissions.ts';
 import type { Listening } from '../server/listen.ts';
 import { prepareSite } from './support/host-process.ts';
@@ -233,6 +234,12 @@ describe('every endpoint of the local server, fuzzed', () => {
             if (res.status === 303)
               expect(res.headers.location, what).toMatch(/^\/contact\/thanks\/[a-z-]+\/$/);
             else expect(type, what).toBe('text/html; charset=utf-8');
+            return;
+          }
+          // The MCP endpoint answers and refuses in JSON-RPC's shape, not the Error object: its
+          // own property is below.
+          if (canonical && resolvedPath(path) === paths.mcp) {
+            if (res.body.length > 0) expect(type, what).toMatch(/^application\/json/);
             return;
           }
           const api =
