@@ -101,8 +101,8 @@ async function measure(label: string, site: ServedSite): Promise<void> {
         'X-Forwarded-For': client(clients++),
       },
     });
-    const get = async (target: string) =>
-      (await fetch(`${host.url}${target}`, asClient())).arrayBuffer();
+    // Every answer is read as its client reads it, as JSON, the tool call's as much as the API's.
+    const get = async (target: string) => (await fetch(`${host.url}${target}`, asClient())).json();
     // One tools/call per POST, as a stateless client sends it after its initialize.
     const callSearchTool = async (q: string, id: number) => {
       const res = await fetch(

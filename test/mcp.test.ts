@@ -44,6 +44,9 @@ async function connect(): Promise<Client> {
       fetch: (url, init) => app(new Request(url, init), { remoteAddress }),
     }),
   );
+  // The server does not check its own answers; a client that has listed the tools checks
+  // every structuredContent against its tool's outputSchema.
+  await client.listTools();
   return client;
 }
 

@@ -3,7 +3,8 @@ import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { parseRecordId, recordId } from './record-id.ts';
 import { textWindow } from './text-window.ts';
-import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
+import { contentTool } from './content-tool.ts';
+import type { ToolContext } from './tool-context.ts';
 import { toolError, toolResult } from './tool-result.ts';
 
 /**
@@ -56,21 +57,9 @@ const fetchOutput = z.object({
   }),
 });
 
-export const FETCH_TOOL = {
-  name: 'fetch',
-  config: {
-    title: 'Read a record',
-    description:
-      'Read one record in full, as the Markdown of its page: what it is, how it works, the controls and related records. Give the id that search or list returned, or the page URL. A long record comes in parts: call again with offset set to nextOffset.',
-    inputSchema: fetchInput,
-    outputSchema: fetchOutput,
-    annotations: READ_ONLY_TOOL,
-  },
-};
-
 type FetchArgs = z.infer<typeof fetchInput>;
 
-export async function fetchRecord(
+async function fetchRecord(
   { data, summaryOf, pageOrigins }: ToolContext,
   { id, offset, maxChars }: FetchArgs,
 ) {
@@ -104,3 +93,13 @@ export async function fetchRecord(
     },
   });
 }
+
+export const FETCH_TOOL = contentTool({
+  name: 'fetch',
+  title: 'Read a record',
+  description:
+    'Read one record in full, as the Markdown of its page: what it is, how it works, the controls and related records. Give the id that search or list returned, or the page URL. A long record comes in parts: call again with offset set to nextOffset.',
+  input: fetchInput,
+  output: fetchOutput,
+  run: fetchRecord,
+});

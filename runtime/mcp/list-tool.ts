@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { recordId } from './record-id.ts';
-import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
+import { contentTool } from './content-tool.ts';
+import type { ToolContext } from './tool-context.ts';
 import { toolError, toolResult } from './tool-result.ts';
 
 /** Records per call: enough to go through a collection in a few calls, small enough for an agent's context. */
@@ -37,17 +38,6 @@ const listOutput = z.object({
     .describe('Present when more records follow: pass it as cursor, with the same arguments.'),
 });
 
-export const LIST_TOOL = {
-  name: 'list',
-  config: {
-    title: 'List a collection',
-    description: `Go through one collection's records in the site's order, ${LIST_PAGE_SIZE} at a time, optionally only those updated since a date: to see what a collection holds or what changed. To answer a question, search instead.`,
-    inputSchema: listInput,
-    outputSchema: listOutput,
-    annotations: READ_ONLY_TOOL,
-  },
-};
-
 type ListArgs = z.infer<typeof listInput>;
 
 /** A cursor names where the next call starts and the filter it belongs to, so it cannot be mixed up with another listing's. */
@@ -70,7 +60,7 @@ function decodeCursor(text: string): Cursor | undefined {
   }
 }
 
-export async function listRecords({ data }: ToolContext, args: ListArgs) {
+async function listRecords({ data }: ToolContext, args: ListArgs) {
   const cursor = args.cursor === undefined ? { offset: 0 } : decodeCursor(args.cursor);
   if (!cursor) {
     return toolError(
@@ -100,3 +90,12 @@ export async function listRecords({ data }: ToolContext, args: ListArgs) {
     ...(end < matching.length ? { nextCursor: encodeCursor({ offset: end, updatedSince }) } : {}),
   });
 }
+
+export const LIST_TOOL = contentTool({
+  name: 'list',
+  title: 'List a collection',
+  description: `Go through one collection's records in the site's order, ${LIST_PAGE_SIZE} at a time, optionally only those updated since a date: to see what a collection holds or what changed. To answer a question, search instead.`,
+  input: listInput,
+  output: listOutput,
+  run: listRecords,
+});

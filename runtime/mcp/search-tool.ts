@@ -2,7 +2,8 @@ import * as z from 'zod';
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { MAX_QUERY_LENGTH } from '../../core/search-options.ts';
 import { recordId } from './record-id.ts';
-import { READ_ONLY_TOOL, type ToolContext } from './tool-context.ts';
+import { contentTool } from './content-tool.ts';
+import type { ToolContext } from './tool-context.ts';
 import { toolResult } from './tool-result.ts';
 
 const SEARCH_LIMIT = { min: 1, max: 50, default: 10 } as const;
@@ -39,22 +40,10 @@ const searchOutput = z.object({
   ),
 });
 
-export const SEARCH_TOOL = {
-  name: 'search',
-  config: {
-    title: 'Search the research',
-    description:
-      'Find records by keywords across threats, glossary, exposures, apps, ai and posts, best first (title matches rank above summary matches). Start here for any question; then read a result in full with fetch. Use list instead to go through a whole collection.',
-    inputSchema: searchInput,
-    outputSchema: searchOutput,
-    annotations: READ_ONLY_TOOL,
-  },
-};
-
 type SearchArgs = z.infer<typeof searchInput>;
 
 /** The API's search (runtime/search.ts), narrowed to a collection after ranking so the order stays the API's. */
-export async function search({ data }: ToolContext, { query, collection, limit }: SearchArgs) {
+async function search({ data }: ToolContext, { query, collection, limit }: SearchArgs) {
   const engine = await data.search();
   const hits = collection
     ? engine.search(query, engine.documentCount).filter((hit) => hit.collection === collection)
@@ -69,3 +58,13 @@ export async function search({ data }: ToolContext, { query, collection, limit }
     })),
   });
 }
+
+export const SEARCH_TOOL = contentTool({
+  name: 'search',
+  title: 'Search the research',
+  description:
+    'Find records by keywords across threats, glossary, exposures, apps, ai and posts, best first (title matches rank above summary matches). Start here for any question; then read a result in full with fetch. Use list instead to go through a whole collection.',
+  input: searchInput,
+  output: searchOutput,
+  run: search,
+});

@@ -9,11 +9,3 @@ export interface ToolContext {
   /** Where a record's page URL may point: the site's own origin and the one the request came to. */
   pageOrigins: readonly string[];
 }
-
-/** Every tool only reads the build's content: the hints clients use to call it without asking. */
-export const READ_ONLY_TOOL = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-} as const;
