@@ -52,11 +52,13 @@ export async function prepareSite(perCollection: number): Promise<ServedSite> {
 /**
  * Starts `script` over `site` on 127.0.0.1 and a free port, with no SITE_BASE_URL unless `env`
  * gives one (the shell's is not passed on); a variable `env` sets to undefined is left unset.
+ * `startSeconds` bounds the start, the build of the site for its address included.
  */
 export async function startHost(
   script: HostScript,
   site: ServedSite,
   env: Record<string, string | undefined> = {},
+  { startSeconds = 90 }: { startSeconds?: number } = {},
 ): Promise<HostProcess> {
   const environment = {
     ...process.env,
@@ -78,10 +80,12 @@ export async function startHost(
   watchProcessOutput(`${script} (pid ${child.pid})`, () => output);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${script} did not start within 90 s:\n${output}`)),
-      90_000,
-    );
+    // A server that did not start in time is stopped, so that it writes nothing more into
+    // folders its caller goes on to remove.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${startSeconds} s:\n${output}`));
+    }, startSeconds * 1000);
     const check = () => {
       const match = /Serving .* at (http:\/\/\S+?)\/? \(/.exec(output);
       if (match) {
