@@ -17,8 +17,8 @@
  */
 
 export const STATIC_SEARCH_HEADER = '/assets/search-index.json';
-/** The folder of every build's files: `<folder>/<version>/`. */
-export const STATIC_SEARCH_FOLDER = '/assets/search-index';
+/** The folder of every build's files: `<folder>/<version>/`. Not a prefix of the header's path, which a host's rule for the folder would match too. */
+export const STATIC_SEARCH_FOLDER = '/assets/search-shards';
 
 /** Documents per file of stored fields: a query's results touch a few files, each small. */
 export const DOCUMENTS_PER_FILE = 16;

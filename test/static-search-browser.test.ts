@@ -97,11 +97,7 @@ afterAll(async () => {
   await local?.close();
 });
 
-function mirrorSuite(
-  name: string,
-  binary: string,
-  start: (port: number) => Promise<MirrorServer>,
-) {
+function mirrorSuite(name: string, binary: string, start: (port: number) => Promise<MirrorServer>) {
   describe.runIf(available && existsSync(binary))(`search on a ${name} mirror`, () => {
     let mirror: MirrorServer;
     beforeAll(async () => {
@@ -128,10 +124,9 @@ function mirrorSuite(
           .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
         expect(got.slice(0, 5), q).toEqual(want.slice(0, 5));
         expect(got, q).toEqual(want);
-        expect(
-          await outcome.evaluate((section) => section.outerHTML),
-          q,
-        ).toBe(await renderedOutcome(reference, q));
+        expect(await outcome.evaluate((section) => section.outerHTML), q).toBe(
+          await renderedOutcome(reference, q),
+        );
         expect(await page.locator('#search-q').inputValue(), q).toBe(q);
         expect(await page.title(), q).toBe(await reference.title());
       }
