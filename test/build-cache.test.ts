@@ -20,6 +20,7 @@ import {
 } from '../generator/cache/build-cache.ts';
 import { fileStates } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
+import { STATIC_SEARCH_FOLDER } from '../core/static-search-index.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -406,9 +407,14 @@ describe('incremental builds', () => {
       expect(now).toContain(unchanged.toUpperCase());
     }
     // Four rewrites of llms-full.txt appended a few short lines each: none holds its list of parts.
-    const lines = (await readFile(filesLog, 'utf8')).split('\n');
+    const log = await readFile(filesLog);
+    const lines = log.toString().split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(500);
-    expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
+    // Each build's static search index is a folder of files of its own, a line each.
+    const appended = log.subarray(logSize).toString().split('\n');
+    expect(
+      appended.filter((line) => !line.includes(STATIC_SEARCH_FOLDER.slice(1))).join('\n').length,
+    ).toBeLessThan(4 * 2000);
     // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
     const partsFile = path.join(`${manifest.replace(/\.json$/, '')}.parts`, 'llms-full.txt.json');
     await writeFile(
@@ -565,8 +571,12 @@ describe('incremental builds', () => {
     expect(bodyEdit.written).toBeLessThanOrEqual(5);
     await expectClean('after-body');
 
+    // The record's page, twin and document, and the static search index of the last build, whose version folder a new one replaces.
+    const shards = await fg(`${STATIC_SEARCH_FOLDER.slice(1)}/**`, {
+      cwd: path.join(root, 'in-place'),
+    });
     await rm(post(3));
-    expect((await same()).deleted).toBe(3);
+    expect((await same()).deleted).toBe(3 + shards.length);
     await expectClean('after-delete');
     // The cache's links to dist/ (dist-links.ts) lose the deleted record's files and folders too.
     await expectLinksMirror('in-place');

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
@@ -14,6 +15,8 @@ export const SEARCH_ENGINE_PATH = `/assets/search-engine.${generatorFingerprint(
 /** What scripts name the engine by in their sources; the published scripts name SEARCH_ENGINE_PATH. */
 export const SEARCH_ENGINE_REFERENCE = '/assets/search-engine.js';
 
+const require = createRequire(import.meta.url);
+
 export function searchEngineBundle(): string {
   const { outputFiles } = buildSync({
     entryPoints: [path.join(PROJECT_DIR, 'core', 'browser-search.ts')],
@@ -24,6 +27,8 @@ export function searchEngineBundle(): string {
     minify: true,
     write: false,
     logLevel: 'silent',
+    // The sources may be a copy outside the project (GENERATOR_PROJECT_DIR): MiniSearch is the generator's own.
+    nodePaths: require.resolve.paths('minisearch') ?? [],
   });
   return outputFiles[0]!.text;
 }
