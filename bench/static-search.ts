@@ -25,7 +25,9 @@ import { writeRepeatedCorpus } from './repeat-corpus.ts';
  * received before the first result is on the page, with an empty cache (every file the
  * page needed: the page, its stylesheet and scripts, the search engine and the static
  * index's files), and the time from navigation to the first result with a warm cache
- * (the same page opened again in the same browser).
+ * (the same page opened again in the same browser). The baseline, in the same run and
+ * browser: the time from navigation to the load event of `/search/` with no query, warm,
+ * which is the page alone; the difference is what the search adds.
  */
 const QUERIES = [
   'phishing',
@@ -48,6 +50,8 @@ interface Sample {
   files: number;
   encodings: string;
   warm: number[];
+  /** Warm loads of the page with no query, to its load event, between the searches. */
+  baseline: number[];
 }
 
 /** Sets `window.firstResult` to the time the search outcome first appears; an init script, which the page's CSP does not govern. */
@@ -84,6 +88,18 @@ async function firstResult(context: BrowserContext, url: string) {
   return { at, entries, encodings: [...encodings].sort().join(', ') || 'none' };
 }
 
+/** Navigation to the load event, in ms. */
+async function pageLoad(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const at = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  await page.close();
+  return at;
+}
+
 const isSearchFile = (p: string) =>
   p === SEARCH_ENGINE_PATH ||
   p === STATIC_SEARCH_HEADER ||
@@ -99,7 +115,12 @@ async function measure(url: string): Promise<Sample[]> {
       await context.addInitScript(WATCH_OUTCOME);
       const cold = await firstResult(context, target);
       const warm: number[] = [];
-      for (let i = 0; i < WARM_RUNS; i++) warm.push((await firstResult(context, target)).at);
+      const baseline: number[] = [];
+      await pageLoad(context, `${url}/search/`);
+      for (let i = 0; i < WARM_RUNS; i++) {
+        warm.push((await firstResult(context, target)).at);
+        baseline.push(await pageLoad(context, `${url}/search/`));
+      }
       await context.close();
       samples.push({
         query,
@@ -110,6 +131,7 @@ async function measure(url: string): Promise<Sample[]> {
         files: cold.entries.length,
         encodings: cold.encodings,
         warm,
+        baseline,
       });
     }
     return samples;
@@ -150,14 +172,19 @@ export async function benchStaticSearch(records: number): Promise<void> {
       );
       for (const s of samples)
         console.log(
-          `  ${JSON.stringify(s.query).padEnd(22)} cold: ${kb(s.bytes).padStart(9)} in ${String(s.files).padStart(2)} files (search files ${kb(s.searchBytes)}, ${s.encodings})  warm: median ${median(s.warm).toFixed(1)} ms`,
+          `  ${JSON.stringify(s.query).padEnd(22)} cold: ${kb(s.bytes).padStart(9)} in ${String(s.files).padStart(2)} files (search files ${kb(s.searchBytes)}, ${s.encodings})  warm: median ${median(s.warm).toFixed(1)} ms (page alone ${median(s.baseline).toFixed(1)} ms)`,
         );
       const warm = samples.flatMap((s) => s.warm);
+      const baseline = samples.flatMap((s) => s.baseline);
+      const added = samples.flatMap((s) => s.warm.map((w, i) => w - s.baseline[i]!));
       console.log(
         `  bytes before the first result, empty cache: median ${kb(median(samples.map((s) => s.bytes)))}, max ${kb(Math.max(...samples.map((s) => s.bytes)))} (target 300 KB)`,
       );
       console.log(
         `  time to the first result, warm cache: median ${median(warm).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms over ${warm.length} loads (target 100 ms)`,
+      );
+      console.log(
+        `  baseline, /search/ with no query to its load event, warm: median ${median(baseline).toFixed(1)} ms; the search adds a median ${median(added).toFixed(1)} ms (${(median(warm) / median(baseline)).toFixed(2)}x the page alone)`,
       );
     } finally {
       await mirror.stop();
