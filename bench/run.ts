@@ -4,10 +4,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBuild } from './build.ts';
 import { benchSearch } from './search.ts';
+import { benchStaticSearch } from './static-search.ts';
 
 /**
- * npm run bench [-- --records 50000] [--runs 3] [--only build|search]: prints the build
- * benchmark (docs/benchmarks.md) and the search benchmark, with the machine they ran on.
+ * npm run bench [-- --records 50000] [--runs 3] [--only build|search|static-search]: prints
+ * the build benchmark (docs/benchmarks.md), the search benchmark and the static search's on a
+ * mirror, with the machine they ran on.
  */
 const { values } = parseArgs({
   options: {
@@ -23,10 +25,10 @@ if (
   records < 200 ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  (values.only && !['build', 'search'].includes(values.only))
+  (values.only && !['build', 'search', 'static-search'].includes(values.only))
 ) {
   console.error(
-    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search]',
+    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search|static-search]',
   );
   process.exit(2);
 }
@@ -34,7 +36,7 @@ if (
 console.log(
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`,
 );
-if (values.only !== 'search') {
+if (!values.only || values.only === 'build') {
   const workDir = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
   try {
     console.log(`\n${await benchBuild({ records, runs, workDir })}`);
@@ -42,4 +44,5 @@ if (values.only !== 'search') {
     await rm(workDir, { recursive: true, force: true });
   }
 }
-if (values.only !== 'build') await benchSearch();
+if (!values.only || values.only === 'search') await benchSearch();
+if (!values.only || values.only === 'static-search') await benchStaticSearch(records);

@@ -30,6 +30,8 @@ if (!existsSync(path.join(dir, 'cli.mjs'))) {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    // The generator bundles the browser's search engine with esbuild, which runs its own binary from node_modules.
+    external: ['esbuild'],
     // Bundled CommonJS dependencies (yaml) still call require.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -20,6 +20,8 @@ import {
 } from '../generator/cache/build-cache.ts';
 import { fileStates } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
+import { STATIC_SEARCH_FOLDER } from '../core/static-search-index.ts';
+import { staticSearchFileNames } from '../generator/emit/static-search-index.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -207,25 +209,29 @@ describe('parallel analysis and page rendering', () => {
     // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
     const editedClean = await digest(path.join(root, 'edited-clean'));
     await rm(bundled, { recursive: true });
-    expect(await buildBundled()).toMatch(/1338 files \(\d+ KiB; 0 written, 0 deleted\)/);
+    // The site's files, the static search index's and the browser's search engine.
+    const files = 1338 + staticSearchFileNames('any', 420).length + 1;
+    const built = (written: number) =>
+      new RegExp(`${files} files \\(\\d+ KiB; ${written} written, 0 deleted\\)`);
+    expect(await buildBundled()).toMatch(built(0));
     expect(await digest(bundled)).toEqual(editedClean);
     // A page and the search index changed in place (their links with them) before dist/ went: those two are made again.
     await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
     await writeFile(path.join(bundled, '_data', 'search-index.json'), '{}');
     await rm(bundled, { recursive: true });
-    expect(await buildBundled()).toMatch(/1338 files \(\d+ KiB; 2 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(built(2));
     expect(await digest(bundled)).toEqual(editedClean);
     // The cache's links lost too: every file is made again, by the page pool, to the same bytes.
     await rm(bundled, { recursive: true });
     await rm(path.join(bundledCache, 'outputs'), { recursive: true });
-    expect(await buildBundled()).toMatch(/1338 files \(\d+ KiB; 1338 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(built(files));
     expect(await digest(bundled)).toEqual(editedClean);
     // The links lost but the manifest kept (as where links cannot be made): every file is made again, none taken as written.
     await rm(bundled, { recursive: true });
     const outputs = path.join(bundledCache, 'outputs');
     for (const entry of await readdir(outputs))
       if (entry.endsWith('.links')) await rm(path.join(outputs, entry), { recursive: true });
-    expect(await buildBundled()).toMatch(/1338 files \(\d+ KiB; 1338 written, 0 deleted\)/);
+    expect(await buildBundled()).toMatch(built(files));
     expect(await digest(bundled)).toEqual(editedClean);
 
     // Every threat edited: many new parts of llms-full.txt, the rest still copied from the file dist/ holds.
@@ -406,9 +412,14 @@ describe('incremental builds', () => {
       expect(now).toContain(unchanged.toUpperCase());
     }
     // Four rewrites of llms-full.txt appended a few short lines each: none holds its list of parts.
-    const lines = (await readFile(filesLog, 'utf8')).split('\n');
+    const log = await readFile(filesLog);
+    const lines = log.toString().split('\n');
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThan(500);
-    expect((await stat(filesLog)).size - logSize).toBeLessThan(4 * 2000);
+    // Each build's static search index is a folder of files of its own, a line each.
+    const appended = log.subarray(logSize).toString().split('\n');
+    expect(
+      appended.filter((line) => !line.includes(STATIC_SEARCH_FOLDER.slice(1))).join('\n').length,
+    ).toBeLessThan(4 * 2000);
     // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
     const partsFile = path.join(`${manifest.replace(/\.json$/, '')}.parts`, 'llms-full.txt.json');
     await writeFile(
@@ -565,8 +576,12 @@ describe('incremental builds', () => {
     expect(bodyEdit.written).toBeLessThanOrEqual(5);
     await expectClean('after-body');
 
+    // The record's page, twin and document, and the static search index of the last build, whose version folder a new one replaces.
+    const shards = await fg(`${STATIC_SEARCH_FOLDER.slice(1)}/**`, {
+      cwd: path.join(root, 'in-place'),
+    });
     await rm(post(3));
-    expect((await same()).deleted).toBe(3);
+    expect((await same()).deleted).toBe(3 + shards.length);
     await expectClean('after-delete');
     // The cache's links to dist/ (dist-links.ts) lose the deleted record's files and folders too.
     await expectLinksMirror('in-place');

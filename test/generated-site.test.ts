@@ -11,6 +11,8 @@ import { notFoundError } from '../core/api-error.ts';
 import { paths } from '../core/paths.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
+import { assetPath } from '../generator/render/asset-names.ts';
+import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
@@ -424,7 +426,9 @@ describe('/docs/', () => {
 
 describe('fingerprinted assets', () => {
   it('are named by their bytes, and every page loads its stylesheet and scripts by those names', async () => {
-    const assets = await site.files('assets/*.{css,js}');
+    const assets = (await site.files('assets/*.{css,js}')).filter(
+      (asset) => `/${asset}` !== SEARCH_ENGINE_PATH,
+    );
     expect(assets.length).toBe(4);
     for (const asset of assets) {
       const [, hash] = /\.([0-9a-f]{8})\.(css|js)$/.exec(asset) ?? [];
@@ -442,6 +446,17 @@ describe('fingerprinted assets', () => {
       );
       expect(loaded.length, page).toBeGreaterThanOrEqual(2);
       for (const url of loaded) expect(assets, `${page}: ${url}`).toContain(url.slice(1));
+    }
+  });
+
+  it("has the search scripts load the browser's search engine by the name it is published under", async () => {
+    expect(await site.files(SEARCH_ENGINE_PATH.slice(1))).toHaveLength(1);
+    for (const script of ['search.js', 'search-box.js'] as const) {
+      const source = await site.read(assetPath(script).slice(1));
+      expect(
+        [...source.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]),
+        script,
+      ).toEqual([SEARCH_ENGINE_PATH]);
     }
   });
 });

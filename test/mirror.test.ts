@@ -9,6 +9,14 @@ import { headersFor, mirrorPlan, type MirrorPlan } from '../generator/mirror/mir
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
 import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
+import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
+import {
+  documentFile,
+  metaFile,
+  STATIC_SEARCH_HEADER,
+  type StaticSearchHeader,
+  termFile,
+} from '../core/static-search-index.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import type { Listening } from '../server/listen.ts';
 import { clientChecks } from './support/client-checks.ts';
@@ -312,6 +320,30 @@ function mirrorSuite(
       }
     });
 
+    it("keeps the static search index's files a year, immutable, and asks again for its header each time, as the local server does", async () => {
+      const { version } = JSON.parse(
+        (await file(STATIC_SEARCH_HEADER)).toString(),
+      ) as StaticSearchHeader;
+      const cases = [
+        SEARCH_ENGINE_PATH,
+        STATIC_SEARCH_HEADER,
+        metaFile(version),
+        termFile(version, 0),
+        documentFile(version, 0),
+      ];
+      for (const p of cases) await compare(mirror, { path: p, body: 'bytes' });
+      for (const server of [local, mirror]) {
+        const header = await send(server.url, STATIC_SEARCH_HEADER);
+        expect(header.headers['cache-control']).toBe('no-cache');
+        const shard = await send(server.url, termFile(version, 0));
+        expect(shard.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const again = await send(server.url, STATIC_SEARCH_HEADER, {
+          headers: { 'if-none-match': header.headers.etag! },
+        });
+        expect(again.status).toBe(304);
+      }
+    });
+
     describe('the typed client (client/)', () =>
       clientChecks(
         () => mirror.url,
@@ -421,7 +453,7 @@ function mirrorSuite(
       }
     });
 
-    it('answers a search page request with the static search page, whose script explains that search needs the full site', async () => {
+    it('answers a search page request with the static search page, whose script searches the static index', async () => {
       for (const target of [
         '/search/?q=phishing',
         '/search/?q=%3Cscript%3Ealert(1)%3C%2Fscript%3E',

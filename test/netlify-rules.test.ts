@@ -5,6 +5,7 @@ import { parseAllHeaders } from '@netlify/headers-parser';
 import { parseAllRedirects } from '@netlify/redirect-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../generator/build.ts';
+import { STATIC_SEARCH_FOLDER, STATIC_SEARCH_HEADER } from '../core/static-search-index.ts';
 import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
@@ -109,7 +110,7 @@ describe('generated Netlify rules', () => {
 });
 
 describe('cache lifetimes of /assets/', () => {
-  it('keep a fingerprinted file a year, immutable, and any other file an hour, with no two rules giving one path a Cache-Control', async () => {
+  it("keep a fingerprinted file and the static search index's files a year, immutable, its header not at all, and any other file an hour, with no two rules giving one path a Cache-Control", async () => {
     const files = (
       await readdir(path.join(dist, 'assets'), { recursive: true, withFileTypes: true })
     )
@@ -121,10 +122,17 @@ describe('cache lifetimes of /assets/', () => {
         .filter((h) => h.forRegExp.test(file) && 'Cache-Control' in h.values)
         .map((h) => h.values['Cache-Control']);
       expect(lifetimes, file).toEqual([
-        /^[^/]+\.[0-9a-f]{8}\.(css|js)$/.test(path.basename(file))
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600',
+        file === STATIC_SEARCH_HEADER
+          ? 'no-cache'
+          : /^[^/]+\.[0-9a-f]{8}\.(css|js)$/.test(path.basename(file)) ||
+              file.startsWith(`${STATIC_SEARCH_FOLDER}/`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
       ]);
     }
+    expect(files).toContain(STATIC_SEARCH_HEADER);
+    expect(
+      files.filter((file) => file.startsWith(`${STATIC_SEARCH_FOLDER}/`)).length,
+    ).toBeGreaterThan(2);
   });
 });

@@ -1,22 +1,18 @@
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
-import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import type { Listening } from '../server/listen.ts';
 import { prepareSite } from './support/host-process.ts';
 import { startServer } from './support/http-server.ts';
-import { freePort, NGINX, startNginx, type MirrorServer } from './support/mirror-servers.ts';
 import { syntheticSlug } from './support/synthetic-corpus.ts';
 import { chromiumAvailable, launchChromium } from './support/chromium.ts';
 
 /**
- * Search in a real browser (Debian's chromium): the header box as a combobox with
- * JavaScript, the server-rendered results page without it, the static page on an nginx
- * mirror, and axe-core on each (no serious or critical violation). Skipped loudly when
- * chromium is missing, as test/browser.test.ts is.
+ * Search in a real browser (Debian's chromium) where functions run: the header box as a
+ * combobox with JavaScript, the server-rendered results page without it, and axe-core on
+ * each (no serious or critical violation). Skipped loudly when chromium is missing, as
+ * test/browser.test.ts is. Search on a mirror: test/static-search-browser.test.ts.
  */
 const available = chromiumAvailable('search browser tests');
 
@@ -25,7 +21,6 @@ const LISTBOX = '[role="listbox"]';
 
 let browser: Browser;
 let server: Listening;
-let distDir: string;
 
 const contexts: BrowserContext[] = [];
 async function newPage(
@@ -74,7 +69,6 @@ const liveRegion = (page: Page) => page.locator('form[data-search-box] [role="st
 describe.runIf(available)('search in a browser', () => {
   beforeAll(async () => {
     const site = await prepareSite(2);
-    distDir = site.distDir;
     server = await startServer({ distDir: site.distDir, dataDir: site.dataDir });
     browser = await launchChromium();
   });
@@ -279,49 +273,6 @@ describe.runIf(available)('search in a browser', () => {
       await expect.poll(() => options(page).count()).toBe(8);
       await page.keyboard.press('ArrowDown');
       expect(await axeViolations(page)).toEqual([]);
-    });
-  });
-
-  describe.runIf(existsSync(NGINX))('on a static mirror (nginx)', () => {
-    let mirror: MirrorServer;
-    beforeAll(async () => {
-      const port = await freePort();
-      mirror = await startNginx(
-        nginxConfig(await mirrorPlan({ root: distDir, apiUrl: 'https://full.example' }), {
-          listen: `127.0.0.1:${port}`,
-          brotli: false,
-        }),
-        port,
-        { brotli: false },
-      );
-    });
-    afterAll(() => mirror?.stop());
-
-    it('serves the static search page for a search, which says search needs the full site and links to it', async () => {
-      const { page } = await newPage();
-      await page.goto(`${mirror.url}/search/?q=${encodeURIComponent('phishing <b>')}`);
-      const note = page.locator('.search-unavailable');
-      await expect
-        .poll(() => note.textContent())
-        .toBe(
-          'Search is not available on this copy of the site. Search for “phishing <b>” on detour.example.',
-        );
-      expect(await note.locator('a').getAttribute('href')).toBe(
-        'https://detour.example/search/?q=phishing+%3Cb%3E',
-      );
-      expect(await page.locator('#search-q').inputValue()).toBe('phishing <b>');
-      expect(await page.locator('.search-outcome').count()).toBe(0);
-    });
-
-    it('says in the live region that results as you type are not available there', async () => {
-      const { page } = await newPage();
-      await page.goto(`${mirror.url}/`);
-      await box(page).click();
-      await page.keyboard.type('phishing');
-      await expect
-        .poll(() => liveRegion(page).textContent())
-        .toBe('Results as you type are not available on this copy of the site.');
-      expect(await box(page).getAttribute('aria-expanded')).toBe('false');
     });
   });
 });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
-import { searchIndexJson } from '../generator/emit/search-index.ts';
-import { searchIndexOffThread } from '../generator/emit/search-index-job.ts';
+import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
+import { searchFiles, searchIndexOffThread } from '../generator/emit/search-index-job.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>
@@ -31,11 +31,18 @@ const listsOf = (summaries: Record<CollectionKey, Summary[]>) =>
   ) as Record<CollectionKey, string>;
 
 describe('the search index built on a thread of its own', () => {
-  it('is the index built on the current thread, byte for byte', async () => {
+  it('is the index built on the current thread, byte for byte, and so is the static index', async () => {
     const summaries = corpusOf((key, i) => `Summary ${i} of ${key}, with ünïcode and "quotes".`);
-    const elsewhere = await searchIndexOffThread(listsOf(summaries));
+    const elsewhere = await searchIndexOffThread(listsOf(summaries), 'v1');
     const here = searchIndexJson((key) => summaries[key]);
-    expect(Buffer.from(elsewhere).equals(here)).toBe(true);
+    expect(Buffer.from(elsewhere.index).equals(here)).toBe(true);
+    const staticHere = searchFiles(
+      searchDocuments((key) => summaries[key]),
+      'v1',
+    ).files;
+    expect([...elsewhere.files.keys()]).toEqual([...staticHere.keys()]);
+    for (const [file, bytes] of staticHere)
+      expect(Buffer.from(elsewhere.files.get(file)!).equals(bytes), file).toBe(true);
     expect(JSON.parse(here.toString()).documentCount).toBe(40 * COLLECTION_KEYS.length);
   });
 
@@ -51,11 +58,13 @@ describe('the search index built on a thread of its own', () => {
       searchIndexJson((key) => before[key]),
     );
     const whole = searchIndexJson((key) => after[key]);
-    expect(Buffer.from(await searchIndexOffThread(listsOf(after), last)).equals(whole)).toBe(true);
     expect(
-      Buffer.from(await searchIndexOffThread(listsOf(after), path.join(dir, 'gone.json'))).equals(
-        whole,
-      ),
+      Buffer.from((await searchIndexOffThread(listsOf(after), 'v2', last)).index).equals(whole),
+    ).toBe(true);
+    expect(
+      Buffer.from(
+        (await searchIndexOffThread(listsOf(after), 'v2', path.join(dir, 'gone.json'))).index,
+      ).equals(whole),
     ).toBe(true);
   });
 });

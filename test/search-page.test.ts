@@ -9,7 +9,7 @@ import {
   slotMarker,
   type SearchPageTemplate,
 } from '../core/search-page-template.ts';
-import { PAGE_RESULTS } from '../runtime/search-page.ts';
+import { PAGE_RESULTS } from '../core/search-outcome.ts';
 import { MAX_QUERY_LENGTH } from '../core/search-options.ts';
 import { createApp, type App } from '../server/app.ts';
 import { prepareSite, type ServedSite } from './support/host-process.ts';

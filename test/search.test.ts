@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../core/search-options.ts';
-import { createSearch, queryTerms } from '../runtime/search.ts';
+import { queryTerms } from '../core/search-ranking.ts';
+import { createSearch } from '../runtime/search.ts';
 
 type IndexedFields = Omit<SearchDocument, 'id' | 'url' | 'category' | 'lastUpdated'>;
 

@@ -9,7 +9,6 @@ import {
   isLazy,
   jsonFile,
   type LazyOutput,
-  lazyOutput,
   type Output,
   type OutputPart,
   outputKey,
@@ -19,14 +18,12 @@ import {
 } from '../model/outputs.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
-import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { twinFile } from '../render/page-outputs.ts';
 import type { RenderedSite } from '../render/render-site.ts';
 import { apiIndex, pricingDocument, toSummary } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
-import { searchIndexJson } from './search-index.ts';
-import { searchIndexOffThread } from './search-index-job.ts';
+import { SEARCH_INDEX_FILE, searchOutputs } from './search-outputs.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
@@ -62,10 +59,10 @@ export async function emitApi(
       signedOutput(listKeys[key], () => lists[key]),
     );
   }
-  const searchIndex = searchIndexOutput(summaries, lists, listKeys);
-  files.put(`${DATA_DIR}/search-index.json`, searchIndex);
+  const search = searchOutputs(summaries, lists, listKeys);
+  for (const [file, output] of search) files.put(file, output);
   if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
-    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+    startEarly?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,
@@ -113,23 +110,6 @@ const EARLY_INDEX_RECORDS = 20_000;
 
 const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
   Object.values(summaries).reduce((n, list) => n + list.length, 0);
-
-/**
- * The search index, written last: made apart from the other outputs, so that what it holds
- * is the summaries alone, not the corpus, until the end of the write.
- */
-function searchIndexOutput(
-  summaries: Record<CollectionKey, Summary[]>,
-  lists: Record<CollectionKey, string>,
-  listKeys: Record<CollectionKey, string>,
-): LazyOutput<Uint8Array> {
-  const offThread = worthAThread(recordCount(summaries));
-  return lazyOutput<Uint8Array>(
-    ['search-index', ...Object.values(listKeys)],
-    () => searchIndexJson((key) => summaries[key]),
-    offThread ? { renderElsewhere: (previous) => searchIndexOffThread(lists, previous) } : {},
-  );
-}
 
 /**
  * Every twin in one file. When some twin changed, the writer takes the others' parts from

@@ -1,6 +1,7 @@
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { HEADER_POLICY, SITE_HEADERS } from '../../core/header-policy.ts';
 import { apiFile, paths } from '../../core/paths.ts';
+import { STATIC_SEARCH_FOLDER, STATIC_SEARCH_HEADER } from '../../core/static-search-index.ts';
 import type { Corpus } from '../model/corpus.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { FAVICON_PATH } from '../render/logo.ts';
@@ -62,11 +63,13 @@ export const HEADER_RULES: HeaderRule[] = [
     values: { 'Content-Type': TEXT_TYPE, 'Access-Control-Allow-Origin': '*' },
   },
   { for: paths.feed, values: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
-  // Named by their content (render/asset-names.ts): a changed file is a new URL.
-  ...['/assets/*.css', '/assets/*.js'].map((glob) => ({
+  // Named by their content (render/asset-names.ts), or in a folder named by the build's version (the static search index): a changed file is a new URL.
+  ...['/assets/*.css', '/assets/*.js', `${STATIC_SEARCH_FOLDER}/*`].map((glob) => ({
     for: glob,
     values: { 'Cache-Control': 'public, max-age=31536000, immutable' },
   })),
+  // The static search index's header names the folder of the build: asked again on every use, so a new build is read at once.
+  { for: STATIC_SEARCH_HEADER, values: { 'Cache-Control': 'no-cache' } },
   // Names others hard-code (link previews, home-screen icons) keep them and a short lifetime.
   ...[FAVICON_PATH, TOUCH_ICON_PATH, '/assets/social/*'].map((glob) => ({
     for: glob,

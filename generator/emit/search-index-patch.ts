@@ -1,5 +1,11 @@
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-options.ts';
-import { indexLayout, indexOf, objectEntry, type IndexLines } from './search-index-format.ts';
+import {
+  indexLayout,
+  indexLines,
+  indexOf,
+  objectEntry,
+  type IndexLines,
+} from './search-index-format.ts';
 
 /**
  * The index of `documents` made from `previous`, the index of an earlier build (as
@@ -147,78 +153,4 @@ function bytesComparer(): (line: Buffer, text: string) => boolean {
     const length = scratch.write(text);
     return length === line.length && scratch.compare(line, 0, line.length, 0, length) === 0;
   };
-}
-
-/** The term a line of the index's terms is for: the JSON string after its opening bracket. */
-function termOf(line: Buffer): string | undefined {
-  if (line[0] !== 0x5b || line[1] !== 0x22) return undefined;
-  for (let at = 2; at < line.length; at++) {
-    if (line[at] === 0x5c) at++;
-    else if (line[at] === 0x22) return JSON.parse(line.toString('utf8', 1, at + 1)) as string;
-  }
-  return undefined;
-}
-
-/**
- * The lines of an index written by indexLayout, entries without their separating comma,
- * and the term of each term's line, or undefined when `text` is not laid out so: four runs
- * of entries, framed by the lines that open and close each part (the first and the last as
- * indexLayout writes them), the terms in code-unit order.
- */
-function indexLines(
-  bytes: Buffer,
-): (Record<keyof IndexLines, Buffer[]> & { terms: string[]; averages: number[] }) | undefined {
-  const runs: Buffer[][] = [];
-  const frame: string[] = [];
-  let run: Buffer[] | undefined;
-  for (let start = 0; start <= bytes.length; ) {
-    let end = bytes.indexOf(0x0a, start);
-    if (end < 0) end = bytes.length;
-    const line = bytes.subarray(start, end);
-    start = end + 1;
-    // Entries begin with a quoted short id or, for terms, a bracket and a quote; the lines of the frame never do.
-    if (line[0] === 0x22 || (line[0] === 0x5b && line[1] === 0x22)) {
-      (run ??= []).push(line[line.length - 1] === 0x2c ? line.subarray(0, -1) : line);
-      continue;
-    }
-    if (run) runs.push(run);
-    run = undefined;
-    frame.push(line.toString());
-  }
-  if (runs.length !== 4 || frame.length !== 5) return undefined;
-  if (!frame[0]!.startsWith('{"documentCount":') || frame[4] !== '],"serializationVersion":2}')
-    return undefined;
-  const averages = averagesOf(frame[2]!);
-  if (!averages) return undefined;
-  const [documentIds, fieldLength, storedFields, index] = runs as [
-    Buffer[],
-    Buffer[],
-    Buffer[],
-    Buffer[],
-  ];
-  if (fieldLength.length !== documentIds.length || storedFields.length !== documentIds.length)
-    return undefined;
-  const terms: string[] = [];
-  for (const line of index) {
-    const term = termOf(line);
-    // Out of order, terms would be merged in at the wrong places: such an index is made whole.
-    if (term === undefined || (terms.length && term <= terms.at(-1)!)) return undefined;
-    terms.push(term);
-  }
-  return { documentIds, fieldLength, storedFields, index, terms, averages };
-}
-
-/** The averages of the frame's line `},"averageFieldLength":[…],"storedFields":{`, if it is that line. */
-function averagesOf(line: string): number[] | undefined {
-  const prefix = '},"averageFieldLength":';
-  const suffix = ',"storedFields":{';
-  if (!line.startsWith(prefix) || !line.endsWith(suffix)) return undefined;
-  try {
-    const averages = JSON.parse(line.slice(prefix.length, -suffix.length)) as unknown;
-    return Array.isArray(averages) && averages.every((average) => typeof average === 'number')
-      ? (averages as number[])
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -17,7 +17,11 @@ export function searchIndexJson(
   summariesOf: (key: CollectionKey) => Summary[],
   previous?: Uint8Array,
 ): Buffer {
-  const documents = searchDocuments(summariesOf);
+  return indexOfDocuments(searchDocuments(summariesOf), previous);
+}
+
+/** The index of `documents` (searchDocuments), patched from `previous` when it can be. */
+export function indexOfDocuments(documents: SearchDocument[], previous?: Uint8Array): Buffer {
   return (previous && patchSearchIndex(previous, documents)) || wholeIndex(documents);
 }
 

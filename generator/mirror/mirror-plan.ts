@@ -101,7 +101,7 @@ export interface HeaderPlan {
  * its place here.
  */
 const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only' | 'static-page'> = {
-  // Search, and the lists: unpaged, a list is its static first page.
+  // Search, and the lists: unpaged, a list is its static first page. The site's search box, told so by the 501, searches the static index.
   'read-api': 'full-api-only',
   // The 405 of the read paths, and the JSON 404 elsewhere.
   'read-api-methods': 'emulated',
@@ -110,7 +110,7 @@ const FUNCTION_ANSWERS: Record<FunctionName, 'emulated' | 'full-api-only' | 'sta
   'org-api': 'full-api-only',
   // Agents' MCP endpoint: its tools need code to run.
   mcp: 'full-api-only',
-  // /search/?q= is the static search page, whose script says that search needs the full site.
+  // /search/?q= is the static search page, whose script fills in the results from the static index.
   'search-page': 'static-page',
 };
 

@@ -1,7 +1,9 @@
 // The header search box as an ARIA 1.2 combobox: results from /api/v1/search as you type,
-// in a listbox under the box. Without this script the box is a plain form that submits to
-// /search/?q=, which the server answers with the results. Built with DOM nodes only, under
-// the site's CSP (no inline script or style).
+// in a listbox under the box. Where only static files are served (a mirror answers the API's
+// search with 501), the results come from the static index instead, by the same rules.
+// Without this script the box is a plain form that submits to /search/?q=, which the server
+// answers with the results. Built with DOM nodes only, under the site's CSP (no inline
+// script or style).
 const LIMIT = 8;
 const DEBOUNCE_MS = 200;
 
@@ -34,6 +36,8 @@ function enhance(form, id) {
   let active = -1;
   let timer;
   let controller;
+  // Set once the API answered that this host has no search function: then the static index answers.
+  let staticSearch;
 
   function setActive(index) {
     options[active]?.setAttribute('aria-selected', 'false');
@@ -105,8 +109,13 @@ function enhance(form, id) {
     controller?.abort();
     controller = new AbortController();
     const { signal } = controller;
+    if (staticSearch) return searchStatic(query, signal);
     try {
       const response = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${LIMIT}`, { signal, headers: { Accept: 'application/json' } });
+      if (response.status === 501) {
+        staticSearch = true;
+        return searchStatic(query, signal);
+      }
       const answer = await response.json();
       if (signal.aborted) return;
       if (response.ok) return show(query, answer.data);
@@ -118,9 +127,24 @@ function enhance(form, id) {
     } catch {
       // An aborted request was overtaken by newer typing; anything else is a network failure.
       if (signal.aborted) return;
-      close();
-      status.textContent = 'Results as you type are not available on this copy of the site.';
+      unavailable();
     }
+  }
+
+  async function searchStatic(query, signal) {
+    try {
+      const engine = await import('/assets/search-engine.js');
+      const hits = await engine.search(query, LIMIT);
+      // Newer typing overtook this search: its results are not shown.
+      if (!signal.aborted) show(query, hits);
+    } catch {
+      if (!signal.aborted) unavailable();
+    }
+  }
+
+  function unavailable() {
+    close();
+    status.textContent = 'Results as you type are not available on this copy of the site.';
   }
 
   input.addEventListener('input', () => {

@@ -1,0 +1,195 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { STATIC_SEARCH_FOLDER, STATIC_SEARCH_HEADER } from '../core/static-search-index.ts';
+import { build } from '../generator/build.ts';
+import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
+import { nginxConfig } from '../generator/mirror/nginx-config.ts';
+import { precompress } from '../generator/mirror/precompress.ts';
+import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
+import { launchChromium } from '../test/support/chromium.ts';
+import {
+  freePort,
+  NGINX,
+  NGINX_BROTLI_MODULE,
+  startNginx,
+} from '../test/support/mirror-servers.ts';
+import { writeRepeatedCorpus } from './repeat-corpus.ts';
+
+/**
+ * Search on a static mirror, as a reader gets it: the repeated corpus (repeat-corpus.ts)
+ * built, precompressed (`npm run mirror`'s brotli and gzip files) and served by nginx on
+ * the generated config; chromium opens `/search/?q=` for each query. For each: the bytes
+ * received before the first result is on the page, with an empty cache (every file the
+ * page needed: the page, its stylesheet and scripts, the search engine and the static
+ * index's files), and the time from navigation to the first result with a warm cache
+ * (the same page opened again in the same browser). The baseline, in the same run and
+ * browser: the time from navigation to the load event of `/search/` with no query, warm,
+ * which is the page alone; the difference is what the search adds.
+ */
+const QUERIES = [
+  'phishing',
+  'browser isolation',
+  'session tok',
+  'prompt injection',
+  'cred',
+  'clipboard',
+  'data exfil',
+  'malicious extension',
+];
+const WARM_RUNS = 5;
+
+interface Sample {
+  query: string;
+  /** Compressed bytes of every response before the first result (bodies as sent, without headers). */
+  bytes: number;
+  /** Of which the search engine and the static index's files. */
+  searchBytes: number;
+  files: number;
+  encodings: string;
+  warm: number[];
+  /** Warm loads of the page with no query, to its load event, between the searches. */
+  baseline: number[];
+}
+
+/** Sets `window.firstResult` to the time the search outcome first appears; an init script, which the page's CSP does not govern. */
+const WATCH_OUTCOME = `new MutationObserver((_, observer) => {
+  if (document.querySelector('.search-outcome')) {
+    window.firstResult = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { childList: true, subtree: true });`;
+
+async function firstResult(context: BrowserContext, url: string) {
+  const page = await context.newPage();
+  const encodings = new Set<string>();
+  page.on('response', (response) => {
+    const encoding = response.headers()['content-encoding'];
+    if (encoding) encodings.add(encoding);
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => 'firstResult' in window, undefined, { timeout: 60_000 });
+  const { at, entries } = await page.evaluate(() => {
+    const at = (window as unknown as { firstResult: number }).firstResult;
+    const entries = [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ] as PerformanceResourceTiming[];
+    return {
+      at,
+      entries: entries
+        .filter((entry) => entry.responseEnd <= at)
+        .map((entry) => ({ path: new URL(entry.name).pathname, bytes: entry.encodedBodySize })),
+    };
+  });
+  await page.close();
+  return { at, entries, encodings: [...encodings].sort().join(', ') || 'none' };
+}
+
+/** Navigation to the load event, in ms. */
+async function pageLoad(context: BrowserContext, url: string): Promise<number> {
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: 'load' });
+  const at = await page.evaluate(
+    () =>
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
+  await page.close();
+  return at;
+}
+
+const isSearchFile = (p: string) =>
+  p === SEARCH_ENGINE_PATH ||
+  p === STATIC_SEARCH_HEADER ||
+  p.startsWith(`${STATIC_SEARCH_FOLDER}/`);
+
+async function measure(url: string): Promise<Sample[]> {
+  const browser = await launchChromium();
+  try {
+    const samples: Sample[] = [];
+    for (const query of QUERIES) {
+      const target = `${url}/search/?q=${encodeURIComponent(query)}`;
+      const context = await browser.newContext();
+      await context.addInitScript(WATCH_OUTCOME);
+      const cold = await firstResult(context, target);
+      const warm: number[] = [];
+      const baseline: number[] = [];
+      await pageLoad(context, `${url}/search/`);
+      for (let i = 0; i < WARM_RUNS; i++) {
+        warm.push((await firstResult(context, target)).at);
+        baseline.push(await pageLoad(context, `${url}/search/`));
+      }
+      await context.close();
+      samples.push({
+        query,
+        bytes: cold.entries.reduce((n, e) => n + e.bytes, 0),
+        searchBytes: cold.entries
+          .filter((e) => isSearchFile(e.path))
+          .reduce((n, e) => n + e.bytes, 0),
+        files: cold.entries.length,
+        encodings: cold.encodings,
+        warm,
+        baseline,
+      });
+    }
+    return samples;
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+export async function benchStaticSearch(records: number): Promise<void> {
+  if (!existsSync(NGINX)) {
+    console.log(`\nStatic search: skipped, ${NGINX} not found (apt-get install nginx-light)`);
+    return;
+  }
+  const root = await mkdtemp(path.join(tmpdir(), 'bench-static-search-'));
+  try {
+    const content = path.join(root, 'content');
+    const dist = path.join(root, 'dist');
+    await writeRepeatedCorpus(path.resolve(import.meta.dirname, '../content'), content, records);
+    await build({ contentDir: content, outDir: dist });
+    await precompress(dist);
+    const brotli = existsSync(NGINX_BROTLI_MODULE);
+    const port = await freePort();
+    const mirror = await startNginx(
+      nginxConfig(await mirrorPlan({ root: dist }), { listen: `127.0.0.1:${port}`, brotli }),
+      port,
+      { brotli },
+    );
+    try {
+      const samples = await measure(mirror.url);
+      console.log(
+        `\nStatic search on an nginx mirror (${records} records, chromium, precompressed ${brotli ? 'brotli and gzip' : 'gzip'}):`,
+      );
+      for (const s of samples)
+        console.log(
+          `  ${JSON.stringify(s.query).padEnd(22)} cold: ${kb(s.bytes).padStart(9)} in ${String(s.files).padStart(2)} files (search files ${kb(s.searchBytes)}, ${s.encodings})  warm: median ${median(s.warm).toFixed(1)} ms (page alone ${median(s.baseline).toFixed(1)} ms)`,
+        );
+      const warm = samples.flatMap((s) => s.warm);
+      const baseline = samples.flatMap((s) => s.baseline);
+      const added = samples.flatMap((s) => s.warm.map((w, i) => w - s.baseline[i]!));
+      console.log(
+        `  bytes before the first result, empty cache: median ${kb(median(samples.map((s) => s.bytes)))}, max ${kb(Math.max(...samples.map((s) => s.bytes)))} (target 300 KB)`,
+      );
+      console.log(
+        `  time to the first result, warm cache: median ${median(warm).toFixed(1)} ms, max ${Math.max(...warm).toFixed(1)} ms over ${warm.length} loads (target 100 ms)`,
+      );
+      console.log(
+        `  baseline, /search/ with no query to its load event, warm: median ${median(baseline).toFixed(1)} ms; the search adds a median ${median(added).toFixed(1)} ms (${(median(warm) / median(baseline)).toFixed(2)}x the page alone)`,
+      );
+    } finally {
+      await mirror.stop();
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,31 @@
+import { PAGE_RESULTS, resultsOutcome, tooLongOutcome } from './search-outcome.ts';
+import { MAX_QUERY_LENGTH } from './search-options.ts';
+import { NO_SEARCH, type SearchPageValues } from './search-page-template.ts';
+import type { SearchHit } from './search-ranking.ts';
+import { createStaticSearch, MissingFile } from './static-search.ts';
+
+/**
+ * The search of the site's pages where no function answers (a static mirror), bundled for
+ * the browser by the build (generator/render/browser-bundle.ts) and loaded by the page
+ * scripts only when they need it: the static index's search, and the search page as the
+ * search-page function renders it.
+ */
+const engine = createStaticSearch(async (path) => {
+  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+  if (response.status === 404) throw new MissingFile(`${path} is gone`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return response.json();
+});
+
+/** The best `limit` matches of `query`, as the search API returns them. */
+export const search = (query: string, limit: number): Promise<SearchHit[]> =>
+  engine.search(query, limit);
+
+/** The title and outcome of the search page for `query` (not empty), as the search-page function renders them. */
+export async function searchPage(query: string): Promise<SearchPageValues> {
+  if (query.length > MAX_QUERY_LENGTH) return tooLongOutcome(query);
+  return resultsOutcome(query, await engine.search(query, PAGE_RESULTS));
+}
+
+/** The title of the page with nothing searched, which the page's `<title>` begins with. */
+export const NO_SEARCH_TITLE = NO_SEARCH.title;

@@ -1,0 +1,76 @@
+import type MiniSearch from 'minisearch';
+import type { SearchResult } from 'minisearch';
+import { SEARCH_DEFAULTS, SEARCH_STORE_FIELDS, type SearchDocument } from './search-options.ts';
+
+/**
+ * The search's rules, in one place for every host that searches: the search function over
+ * the whole index (runtime/search.ts) and the browser over the static index's shards
+ * (core/static-search.ts). Both give a MiniSearch index, loaded with the same options, and
+ * get the same order.
+ */
+
+/** What the search endpoint returns per match: a Summary plus its collection. */
+export type SearchHit = Omit<SearchDocument, 'id'>;
+
+/** Terms beyond this many are ignored: no real search has more, and each costs a lookup. */
+export const MAX_QUERY_TERMS = 24;
+
+// MiniSearch's default tokenizer: runs of anything but letters, numbers and marks separate terms.
+const SPACE_OR_PUNCTUATION = /[\n\r\p{Z}\p{P}\p{S}\p{C}]+/u;
+
+export function queryTerms(query: string): string[] {
+  const terms = query.toLowerCase().split(SPACE_OR_PUNCTUATION).filter(Boolean);
+  return [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
+}
+
+/** Orders two results that share a tier and a score. */
+export type TieBreak = (a: SearchResult, b: SearchResult) => number;
+
+/** The tie-break of the rules: the title, then the id. The static index ranks its documents by it at build time. */
+export const byTitle = (
+  a: { title?: unknown; id: unknown },
+  b: { title?: unknown; id: unknown },
+): number =>
+  String(a.title).localeCompare(String(b.title)) || String(a.id).localeCompare(String(b.id));
+
+/** 0 when the title matches every term, 1 when it matches some, 2 when only the summary does. */
+function titleTier(result: SearchResult, terms: string[]): number {
+  const inTitle = terms.filter((term) =>
+    Object.entries(result.match).some(
+      ([docTerm, fields]) => docTerm.startsWith(term) && fields.includes('title'),
+    ),
+  ).length;
+  return inTitle === terms.length ? 0 : inTitle > 0 ? 1 : 2;
+}
+
+/**
+ * The best `limit` matches of `query`, best first. The rules (docs/decisions.md): every
+ * term must match (a term also matches the words it begins); every record whose title
+ * matches all terms ranks above one whose title matches only some, which ranks above a
+ * summary-only match; within a tier, MiniSearch's BM25 score (title boosted) decides, then
+ * `tieBreak`, which must order as `byTitle` does.
+ */
+export function rankedResults(
+  index: MiniSearch<SearchDocument>,
+  query: string,
+  limit: number,
+  tieBreak: TieBreak,
+): SearchResult[] {
+  const terms = queryTerms(query);
+  if (terms.length === 0) return [];
+  return index
+    .search(terms.join(' '), SEARCH_DEFAULTS)
+    .map((result) => ({ result, tier: titleTier(result, terms) }))
+    .sort(
+      (a, b) => a.tier - b.tier || b.result.score - a.result.score || tieBreak(a.result, b.result),
+    )
+    .slice(0, limit)
+    .map(({ result }) => result);
+}
+
+/** A match as the API returns it, from the stored fields of its document: the fields in one order, whatever held them. */
+export function hitOf(stored: Record<string, unknown>): SearchHit {
+  const hit: Record<string, unknown> = {};
+  for (const field of SEARCH_STORE_FIELDS) hit[field] = stored[field];
+  return hit as unknown as SearchHit;
+}

@@ -1,0 +1,65 @@
+import { hash } from 'node:crypto';
+import type { CollectionKey } from '../../core/collections.ts';
+import type { Summary } from '../../core/summary.ts';
+import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
+import { DATA_DIR } from '../model/site-paths.ts';
+import { worthAThread } from '../parallel/worth-a-thread.ts';
+import { type SearchFiles, searchFiles, searchIndexOffThread } from './search-index-job.ts';
+import { searchDocuments } from './search-index.ts';
+import { staticSearchFileNames } from './static-search-index.ts';
+
+export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
+
+/**
+ * The search index for the functions and the static index for the browser
+ * (core/static-search-index.ts), as outputs written last: made apart from the other
+ * outputs, so that what they hold is the summaries alone, not the corpus, until the end of
+ * the write. Both are made at once, on a thread of their own when it pays, the static
+ * files cut from the index: whichever output is asked for first makes them all.
+ */
+export function searchOutputs(
+  summaries: Record<CollectionKey, Summary[]>,
+  lists: Record<CollectionKey, string>,
+  listKeys: Record<CollectionKey, string>,
+): Map<string, LazyOutput<Uint8Array>> {
+  const inputs = Object.values(listKeys);
+  // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
+  const version = hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16);
+  const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
+  let made: SearchFiles | undefined;
+  let making: Promise<SearchFiles> | undefined;
+  const make = () =>
+    (made ??= searchFiles(
+      searchDocuments((key) => summaries[key]),
+      version,
+    ));
+  // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
+  const makeElsewhere = (previous?: string) =>
+    (making ??= searchIndexOffThread(lists, version, previous));
+  const offThread = worthAThread(records);
+
+  const outputs = new Map<string, LazyOutput<Uint8Array>>([
+    [
+      SEARCH_INDEX_FILE,
+      lazyOutput<Uint8Array>(
+        ['search-index', ...inputs],
+        () => make().index,
+        offThread
+          ? { renderElsewhere: async (previous) => (await makeElsewhere(previous)).index }
+          : {},
+      ),
+    ],
+  ]);
+  for (const file of staticSearchFileNames(version, records)) {
+    const pick = (files: SearchFiles) => files.files.get(file)!;
+    outputs.set(
+      file,
+      signedOutput(
+        signatureOf(['static-search', file, ...inputs]),
+        () => pick(make()),
+        offThread ? { renderElsewhere: async () => pick(await makeElsewhere()) } : {},
+      ),
+    );
+  }
+  return outputs;
+}

@@ -1,0 +1,101 @@
+import type { SearchDocument } from '../../core/search-options.ts';
+import { byTitle } from '../../core/search-ranking.ts';
+import {
+  DOCUMENTS_PER_FILE,
+  documentFile,
+  fileCounts,
+  metaFile,
+  STATIC_SEARCH_HEADER,
+  type StaticSearchHeader,
+  termFile,
+} from '../../core/static-search-index.ts';
+import { indexLines, indexOf } from './search-index-format.ts';
+
+/** A file of dist/ (its path there, without the leading slash) and its bytes. */
+export type StaticSearchFiles = Map<string, Uint8Array>;
+
+/** Every file of the static index of a build with this many documents: known before the index is made. */
+export function staticSearchFileNames(version: string, documents: number): string[] {
+  const { termFiles, documentFiles } = fileCounts(documents);
+  return [
+    STATIC_SEARCH_HEADER,
+    metaFile(version),
+    ...Array.from({ length: termFiles }, (_, i) => termFile(version, i)),
+    ...Array.from({ length: documentFiles }, (_, i) => documentFile(version, i)),
+  ].map((file) => file.slice(1));
+}
+
+/**
+ * The static index (core/static-search-index.ts) cut from the whole index as
+ * search-index.ts writes it, one entry a line: each file is lines of it, copied as they
+ * are, so no entry is parsed or written again. `documents` are the index's, in the order
+ * of their short ids; their titles and ids give the tie-break order.
+ */
+export function staticSearchFiles(
+  index: Uint8Array,
+  documents: SearchDocument[],
+  version: string,
+): StaticSearchFiles {
+  const lines = indexLines(Buffer.from(index.buffer, index.byteOffset, index.byteLength));
+  if (!lines || lines.documentIds.length !== documents.length)
+    throw new Error('The search index is not laid out as search-index.ts writes it.');
+  const { termFiles, documentFiles } = fileCounts(documents.length);
+  const files: StaticSearchFiles = new Map();
+  const put = (file: string, parts: (string | Buffer)[]) =>
+    files.set(
+      file.slice(1),
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
+    );
+
+  const runs = termRuns(lines.index, termFiles);
+  const header: StaticSearchHeader = {
+    version,
+    documentCount: documents.length,
+    averageFieldLength: lines.averages,
+    fieldIds: indexOf([]).fieldIds,
+    termFiles: runs.map((run) => (run.length ? lines.terms[run[0]!]! : null)),
+    documentFiles,
+  };
+  files.set(STATIC_SEARCH_HEADER.slice(1), Buffer.from(`${JSON.stringify(header)}\n`));
+
+  const order = documents
+    .map((_, shortId) => shortId)
+    .sort((a, b) => byTitle(documents[a]!, documents[b]!));
+  const rank: number[] = new Array(documents.length);
+  for (const [place, shortId] of order.entries()) rank[shortId] = place;
+  put(metaFile(version), [
+    '{"fieldLength":{',
+    ...joined(lines.fieldLength),
+    `},"rank":${JSON.stringify(rank)}}\n`,
+  ]);
+
+  for (const [i, run] of runs.entries())
+    put(termFile(version, i), ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']);
+  for (let i = 0; i < documentFiles; i++)
+    put(documentFile(version, i), [
+      '{',
+      ...joined(lines.storedFields.slice(i * DOCUMENTS_PER_FILE, (i + 1) * DOCUMENTS_PER_FILE)),
+      '}\n',
+    ]);
+  return files;
+}
+
+/** The entries with a comma between each two. */
+const joined = (entries: Buffer[]): (string | Buffer)[] =>
+  entries.flatMap((entry, i) => (i ? [',', entry] : [entry]));
+
+/**
+ * The index's term lines cut into `count` runs in their order, of about as many bytes
+ * each: a line goes to the run its first byte falls in. A term too large for one run
+ * leaves the runs it spans empty.
+ */
+function termRuns(terms: Buffer[], count: number): number[][] {
+  const total = terms.reduce((sum, line) => sum + line.length, 0);
+  const runs: number[][] = Array.from({ length: count }, () => []);
+  let before = 0;
+  for (const [at, line] of terms.entries()) {
+    runs[Math.min(count - 1, Math.floor((before * count) / Math.max(1, total)))]!.push(at);
+    before += line.length;
+  }
+  return runs;
+}

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { buildSync } from 'esbuild';
+import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
+
+/**
+ * The static index's search for the browser (core/browser-search.ts, with MiniSearch and
+ * the rules it shares with the search function), bundled by esbuild into one ES module.
+ * Named by the generator's fingerprint, which covers every file it is bundled from (core/,
+ * the lockfile): pages can name it without bundling it, and a build bundles it only when
+ * the file must be written.
+ */
+export const SEARCH_ENGINE_PATH = `/assets/search-engine.${generatorFingerprint().slice(0, 8)}.js`;
+
+/** What scripts name the engine by in their sources; the published scripts name SEARCH_ENGINE_PATH. */
+export const SEARCH_ENGINE_REFERENCE = '/assets/search-engine.js';
+
+const require = createRequire(import.meta.url);
+
+export function searchEngineBundle(): string {
+  const { outputFiles } = buildSync({
+    entryPoints: [path.join(PROJECT_DIR, 'core', 'browser-search.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    // The sources may be a copy outside the project (GENERATOR_PROJECT_DIR): MiniSearch is the generator's own.
+    nodePaths: require.resolve.paths('minisearch') ?? [],
+  });
+  return outputFiles[0]!.text;
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { createStaticSearch, MissingFile } from '../core/static-search.ts';
+import {
+  fileCounts,
+  STATIC_SEARCH_HEADER,
+  type StaticSearchHeader,
+  termFilesFor,
+} from '../core/static-search-index.ts';
+import type { Summary } from '../core/summary.ts';
+import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
+import { staticSearchFileNames, staticSearchFiles } from '../generator/emit/static-search-index.ts';
+import { createSearch } from '../runtime/search.ts';
+
+/**
+ * The static index (core/static-search-index.ts) searched as the browser searches it,
+ * against the search function over the whole index: the same matches in the same order,
+ * for queries of every kind, over a corpus cut into many files.
+ */
+const WORDS =
+  'browser browsing isolation isolate session sessions token tokens phishing phish prompt injection inject agent agents data exfiltration extension extensions clipboard credential credentials cookie cookies download downloads script scripts a an the of to über café naïve 2fa x'.split(
+    ' ',
+  );
+
+function corpus(perCollection: number): Record<CollectionKey, Summary[]> {
+  let seed = 11;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const words = (n: number) =>
+    Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  return Object.fromEntries(
+    COLLECTION_KEYS.map((key) => [
+      key,
+      Array.from({ length: perCollection }, (_, i) => ({
+        slug: `${key}-${i}`,
+        // Titles repeat within and across collections, so ties go to the title and then the id.
+        title: `${words(1 + (i % 3))} ${i % 7}`,
+        category: 'General',
+        summary: `${words(4 + (i % 11))}.`,
+        url: `https://detour.example/${key}/${key}-${i}/`,
+        lastUpdated: '2026-01-01',
+      })),
+    ]),
+  ) as Record<CollectionKey, Summary[]>;
+}
+
+function staticSearchOf(files: Map<string, Uint8Array>, fetched: string[] = []) {
+  return createStaticSearch(async (path) => {
+    fetched.push(path);
+    const bytes = files.get(path.slice(1));
+    if (!bytes) throw new MissingFile(path);
+    return JSON.parse(Buffer.from(bytes).toString());
+  });
+}
+
+const summaries = corpus(250);
+const documents = searchDocuments((key) => summaries[key]);
+const index = searchIndexJson((key) => summaries[key]);
+const files = staticSearchFiles(index, documents, 'v1');
+
+describe('the static index', () => {
+  it('has the files its names say, known before it is made', () => {
+    expect([...files.keys()].sort()).toEqual(staticSearchFileNames('v1', documents.length).sort());
+    expect(fileCounts(documents.length).termFiles).toBeGreaterThan(20);
+  });
+
+  it('finds what the search function finds, in its order, for every kind of query', async () => {
+    const api = createSearch(index.toString());
+    const search = staticSearchOf(files);
+    const queries = [
+      ...WORDS,
+      ...WORDS.map((word) => word.slice(0, 3)),
+      ...WORDS.map((word, i) => `${word} ${WORDS[(i * 7) % WORDS.length]!.slice(0, 2)}`),
+      'b',
+      'Phishing TOKEN',
+      'x 2fa',
+      'zzzz',
+      'phishing zzzz',
+      '¿?',
+      '',
+    ];
+    let compared = 0;
+    for (const q of queries) {
+      for (const limit of [5, 50, 200]) {
+        const want = api.search(q, limit);
+        expect(await search.search(q, limit), `${q} (${limit})`).toEqual(want);
+        if (want.length >= 5) compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(150);
+  });
+
+  it('fetches the header, the meta, the term files of the query and the files of the matches kept', async () => {
+    const fetched: string[] = [];
+    const hits = await staticSearchOf(files, fetched).search('phishing', 5);
+    expect(hits).toHaveLength(5);
+    const header = JSON.parse(
+      Buffer.from(files.get(STATIC_SEARCH_HEADER.slice(1))!).toString(),
+    ) as StaticSearchHeader;
+    expect(fetched.filter((p) => /\/t\d+\.json$/.test(p))).toHaveLength(
+      termFilesFor(header, 'phishing').length,
+    );
+    expect(fetched.filter((p) => /\/d\d+\.json$/.test(p)).length).toBeLessThanOrEqual(5);
+  });
+
+  it('reads the header again and searches the new build when the files of the last one are gone', async () => {
+    const newer = staticSearchFiles(index, documents, 'v2');
+    let headers = 0;
+    const search = createStaticSearch(async (path) => {
+      // The first header is the old build's, whose files the host no longer has.
+      const source = path === STATIC_SEARCH_HEADER && headers++ === 0 ? files : newer;
+      const bytes =
+        path === STATIC_SEARCH_HEADER ? source.get(path.slice(1)) : newer.get(path.slice(1));
+      if (!bytes) throw new MissingFile(path);
+      return JSON.parse(Buffer.from(bytes).toString());
+    });
+    expect(await search.search('token', 10)).toEqual(
+      createSearch(index.toString()).search('token', 10),
+    );
+    expect(headers).toBe(2);
+  });
+});
+
+describe('termFilesFor', () => {
+  const header = { termFiles: ['0', 'ba', null, 'bz', 'ca', 'cab', 'cb'] } as StaticSearchHeader;
+  it('gives the file a term falls in and every later file that begins with it', () => {
+    expect(termFilesFor(header, 'a')).toEqual([0]);
+    expect(termFilesFor(header, 'b')).toEqual([0, 1, 3]);
+    expect(termFilesFor(header, 'bb')).toEqual([1]);
+    expect(termFilesFor(header, 'ca')).toEqual([4, 5]);
+    expect(termFilesFor(header, 'c')).toEqual([3, 4, 5, 6]);
+    expect(termFilesFor(header, 'z')).toEqual([6]);
+    expect(termFilesFor({ termFiles: ['m'] } as StaticSearchHeader, 'a')).toEqual([]);
+  });
+});
