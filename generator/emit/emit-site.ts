@@ -25,6 +25,7 @@ import type { RenderedSite } from '../render/render-site.ts';
 import { apiIndex, pricingDocument, toSummary } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
+import { type KeptVersions, recordManifest } from './record-manifest.ts';
 import { searchIndexJson } from './search-index.ts';
 import { searchIndexOffThread } from './search-index-job.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
@@ -32,6 +33,8 @@ import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 export interface EmitOptions {
   /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
   startEarly?: (file: string, output: LazyOutput) => void;
+  /** The records' versions the last build kept (record-manifest.ts); without them every document is hashed. */
+  keptVersions?: KeptVersions;
 }
 
 /**
@@ -42,7 +45,7 @@ export interface EmitOptions {
 export async function emitApi(
   corpus: Corpus,
   files: SiteFiles,
-  { startEarly }: EmitOptions = {},
+  { startEarly, keptVersions }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
@@ -66,6 +69,8 @@ export async function emitApi(
   files.put(`${DATA_DIR}/search-index.json`, searchIndex);
   if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
     startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+  // After the search index has started: its thread works while the documents not kept are hashed.
+  files.put(apiFile(paths.apiManifest), await recordManifest(corpus, keptVersions));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,
