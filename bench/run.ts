@@ -4,10 +4,12 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchBuild } from './build.ts';
 import { benchSearch } from './search.ts';
+import { benchSync } from './sync.ts';
 
 /**
- * npm run bench [-- --records 50000] [--runs 3] [--only build|search]: prints the build
- * benchmark (docs/benchmarks.md) and the search benchmark, with the machine they ran on.
+ * npm run bench [-- --records 50000] [--runs 3] [--only build|search|sync]: prints the build
+ * benchmark (docs/benchmarks.md), the search benchmark and the sync benchmark, with the
+ * machine they ran on.
  */
 const { values } = parseArgs({
   options: {
@@ -23,10 +25,10 @@ if (
   records < 200 ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  (values.only && !['build', 'search'].includes(values.only))
+  (values.only && !['build', 'search', 'sync'].includes(values.only))
 ) {
   console.error(
-    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search]',
+    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search|sync]',
   );
   process.exit(2);
 }
@@ -34,12 +36,16 @@ if (
 console.log(
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`,
 );
-if (values.only !== 'search') {
-  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
+/** Runs a part of the bench in a work folder of its own, removed after. */
+async function inWorkDir(name: string, part: (workDir: string) => Promise<string>) {
+  const workDir = await mkdtemp(path.join(tmpdir(), `bench-${name}-`));
   try {
-    console.log(`\n${await benchBuild({ records, runs, workDir })}`);
+    console.log(`\n${await part(workDir)}`);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
-if (values.only !== 'build') await benchSearch();
+const wanted = (part: string) => values.only === undefined || values.only === part;
+if (wanted('build')) await inWorkDir('build', (workDir) => benchBuild({ records, runs, workDir }));
+if (wanted('search')) await benchSearch();
+if (wanted('sync')) await inWorkDir('sync', (workDir) => benchSync({ records, runs, workDir }));

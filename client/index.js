@@ -184,7 +184,9 @@ function syncer(send, origin) {
       return { notModified: true, changed: [], removed: [], state };
     }
     const manifest = await answer.json();
-    const listed = new Map(manifest.records.map((entry) => [`${entry.collection}/${entry.slug}`, entry]));
+    const listed = new Map(
+      manifest.records.map((entry) => [`${entry.collection}/${entry.slug}`, entry]),
+    );
     const wanted = [...listed].filter(([id, entry]) => state.records[id] !== entry.version);
     const removed = Object.keys(state.records).filter((id) => !listed.has(id));
     if (wanted.length || removed.length) state.manifest = null;

@@ -583,11 +583,11 @@ describe('incremental builds', () => {
     await expectClean('after-hand-edits');
   });
 
-  it('keep their analyses in two packs and a log of the last ones, none growing with edits; a damaged cache costs analysis, never correctness', async () => {
+  it("keep their analyses in two packs and a log of the last ones, and the records' versions in a log, none growing with edits; a damaged cache costs analysis, never correctness", async () => {
     const cacheFiles = () => fg('analyses/**/*', { cwd: cacheDir, stats: true });
     const packs = async () =>
       (await cacheFiles()).filter((f) =>
-        /^(fields-|bodies-|last-analyses)/.test(path.basename(f.path)),
+        /^(fields-|bodies-|last-analyses|record-versions)/.test(path.basename(f.path)),
       );
     await cached('packed');
     const first = await cacheFiles();
@@ -597,6 +597,7 @@ describe('incremental builds', () => {
       expect.stringMatching(/^fields-/),
       'fields.index',
       'last-analyses.log',
+      'record-versions.log',
     ]);
     const firstSize = first.reduce((n, f) => n + f.stats!.size, 0);
 
@@ -611,7 +612,7 @@ describe('incremental builds', () => {
       await cached('packed');
     }
     const later = await cacheFiles();
-    expect(later).toHaveLength(5);
+    expect(later).toHaveLength(6);
     // Entries of the edited file's earlier versions are dropped once they make up half a pack.
     expect(later.reduce((n, f) => n + f.stats!.size, 0)).toBeLessThan(firstSize * 2.2);
 

@@ -348,7 +348,8 @@ const manifestPath = {
         name: 'If-None-Match',
         in: 'header',
         required: false,
-        description: 'The ETag of the manifest the client last read: while it is unchanged, the answer is 304 without a body',
+        description:
+          'The ETag of the manifest the client last read: while it is unchanged, the answer is 304 without a body',
         schema: { type: 'string' },
       },
     ],

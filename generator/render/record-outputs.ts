@@ -42,9 +42,8 @@ export function recordOutputs(
   return {
     document: [
       apiFile(paths.apiRecord(record.collection, record.slug)),
-      signedOutput(
-        known?.document ?? documentSignature(record, corpus.site.baseUrl),
-        () => documentText(record),
+      signedOutput(known?.document ?? documentSignature(record, corpus.site.baseUrl), () =>
+        documentText(record),
       ),
     ],
     page: lazyPage(

@@ -161,7 +161,7 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
   RecordManifest: {
     type: 'object',
     description:
-      "Every published record with its version. A client that keeps a copy fetches this conditionally (If-None-Match), then only the records whose version differs from the one it kept, and drops those no longer listed.",
+      'Every published record with its version. A client that keeps a copy fetches this conditionally (If-None-Match), then only the records whose version differs from the one it kept, and drops those no longer listed.',
     required: ['version', 'total', 'records'],
     properties: {
       version: version(
