@@ -208,13 +208,17 @@ function syncer(send, origin) {
         await onRecord?.(synced, state);
       }
     };
-    // One failure stops every worker: nothing reaches onRecord after sync() has thrown.
+    // A failure stops the workers taking more; the fetches under way settle (and reach onRecord) before sync() throws.
     const guarded = () =>
       worker().catch((error) => {
         failed = true;
         throw error;
       });
-    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, guarded));
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, concurrency) }, guarded),
+    );
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     for (const id of removed) delete state.records[id];
     state.manifest = { etag: answer.headers.get('ETag'), version: manifest.version };
     return { notModified: false, changed, removed, state };
