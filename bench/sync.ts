@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createContentClient } from '../client/index.js';
+import { JSON_TYPE } from '../core/header-policy.ts';
 import { paths } from '../core/paths.ts';
 import { build } from '../generator/build.ts';
 import { openBuildCache } from '../generator/cache/build-cache.ts';
 import { keptVersionsOf, recordManifest } from '../generator/emit/record-manifest.ts';
 import { loadContent } from '../generator/load/load-content.ts';
 import { VARIANTS } from '../generator/mirror/precompress.ts';
+import { compressAnswer } from '../server/compress-answer.ts';
 import { createStaticSite } from '../server/static-site.ts';
 import { median } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
@@ -67,6 +69,15 @@ export async function benchSync({
   const manifest = await readFile(path.join(distDir, `${paths.apiManifest.slice(1)}.json`));
   const gzip = (await VARIANTS.gzip.compress(manifest)).length;
   const brotli = (await VARIANTS.brotli.compress(manifest)).length;
+  /** The manifest's bytes as npm start sends it to a client accepting `encoding`. */
+  const sent = async (encoding: string) => {
+    const request = new Request('http://localhost/api/v1/manifest', {
+      headers: { 'Accept-Encoding': encoding },
+    });
+    const plain = new Response(manifest, { headers: { 'Content-Type': JSON_TYPE } });
+    return (await (await compressAnswer(request, plain)).arrayBuffer()).byteLength;
+  };
+  const onTheFly = { gzip: await sent('gzip'), brotli: await sent('br') };
 
   const host = countingHost(distDir);
   // No client cache of its own: every exchange is the host's answer.
@@ -111,7 +122,7 @@ export async function benchSync({
     `| Unchanged poll (${unchanged.notModified ? '304' : 'not a 304!'}) | ${unchanged.files} | ${kib(unchanged.bytes)} |`,
     `| After one record edited and a build (${edited.changed} changed) | ${edited.files} | ${kib(edited.bytes)} |`,
     '',
-    `The manifest: ${kib(manifest.length)}, ${kib(gzip)} gzip (level 9), ${kib(brotli)} brotli (quality 11), as \`npm run mirror -- precompress\` writes them.`,
+    `The manifest: ${kib(manifest.length)}, ${kib(gzip)} gzip (level 9), ${kib(brotli)} brotli (quality 11), as \`npm run mirror -- precompress\` writes them; ${kib(onTheFly.gzip)} gzip, ${kib(onTheFly.brotli)} brotli as \`npm start\` sends it.`,
     `After one edit a sync fetches ${edited.files} files, ${(everything.bytes / edited.bytes).toFixed(0)}x fewer bytes than fetching every record again.`,
     `Making the manifest (medians of ${runs}, in process): ${hashed.toFixed(0)} ms with every document hashed, as a first build does (${percent(hashed, firstBuild)} of this run's first build, ${seconds(firstBuild)}); ${kept.toFixed(1)} ms with the versions the last build kept, as a build after an edit does (${percent(kept, editBuild)} of this run's, ${seconds(editBuild)}).`,
   ].join('\n');
