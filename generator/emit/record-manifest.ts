@@ -8,7 +8,7 @@ import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { documentSignature, documentText } from '../render/record-outputs.ts';
 
 /** One published record as the manifest lists it. */
-export interface ManifestEntry {
+export interface ListedRecord {
   collection: CollectionKey;
   slug: string;
   /** The record's canonical page, as its Summary and its document give it. */
@@ -22,7 +22,7 @@ export interface RecordManifest {
   /** A hash of every entry: it changes exactly when a record is added, removed or changed. */
   version: string;
   total: number;
-  records: ManifestEntry[];
+  records: ListedRecord[];
 }
 
 /**
@@ -47,7 +47,7 @@ export const keptVersionsOf = (cache: BuildCache): KeptVersions | undefined =>
 export async function recordManifest(corpus: Corpus, kept?: KeptVersions): Promise<string> {
   const turn = eventLoopTurns();
   const baseUrl = corpus.site.baseUrl;
-  const records: ManifestEntry[] = [];
+  const records: ListedRecord[] = [];
   const live = new Set<string>();
   for (const collection of COLLECTION_KEYS) {
     for (const record of corpus.records[collection]) {
