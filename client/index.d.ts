@@ -88,9 +88,9 @@ export interface SyncedRecord<K extends CollectionKey = CollectionKey> {
 
 export interface SyncOptions {
   /**
-   * Called as each record arrives, before the next is asked for, with the state as of that
-   * record: keep the record and (now or every so often) the state, and a sync stopped
-   * halfway resumes from there.
+   * Called as each record arrives, and awaited before its place among the `concurrency`
+   * fetches takes another, with the state as of that record: keep the record and (now or
+   * every so often) the state, and a sync stopped halfway resumes from there.
    */
   onRecord?: (synced: SyncedRecord, state: SyncState) => void | Promise<void>;
   /** Records fetched at once; 4 by default. */
