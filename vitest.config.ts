@@ -16,6 +16,7 @@ const slowTests = {
     'test/site-pages.browser.test.ts',
   ],
   runsNetlifyToolsOrDeno: [
+    'test/client-sync.test.ts',
     'test/e2e-netlify.test.ts',
     'test/edge-functions.test.ts',
     'test/netlify-bundle.test.ts',

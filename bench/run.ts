@@ -5,11 +5,12 @@ import { parseArgs } from 'node:util';
 import { benchBuild } from './build.ts';
 import { benchSearch } from './search.ts';
 import { benchStaticSearch } from './static-search.ts';
+import { benchSync } from './sync.ts';
 
 /**
- * npm run bench [-- --records 50000] [--runs 3] [--only build|search|static-search]: prints
- * the build benchmark (docs/benchmarks.md), the search benchmark and the static search's on a
- * mirror, with the machine they ran on.
+ * npm run bench [-- --records 50000] [--runs 3] [--only build|search|static-search|sync]:
+ * prints the build benchmark (docs/benchmarks.md), the search benchmark, the static search's
+ * on a mirror and the sync benchmark, with the machine they ran on.
  */
 const { values } = parseArgs({
   options: {
@@ -25,10 +26,10 @@ if (
   records < 200 ||
   !Number.isInteger(runs) ||
   runs < 1 ||
-  (values.only && !['build', 'search', 'static-search'].includes(values.only))
+  (values.only && !['build', 'search', 'static-search', 'sync'].includes(values.only))
 ) {
   console.error(
-    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search|static-search]',
+    'Usage: npm run bench -- [--records N (200 or more)] [--runs N] [--only build|search|static-search|sync]',
   );
   process.exit(2);
 }
@@ -36,13 +37,17 @@ if (
 console.log(
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.platform}`,
 );
-if (!values.only || values.only === 'build') {
-  const workDir = await mkdtemp(path.join(tmpdir(), 'bench-build-'));
+/** Runs a part of the bench in a work folder of its own, removed after. */
+async function inWorkDir(name: string, part: (workDir: string) => Promise<string>) {
+  const workDir = await mkdtemp(path.join(tmpdir(), `bench-${name}-`));
   try {
-    console.log(`\n${await benchBuild({ records, runs, workDir })}`);
+    console.log(`\n${await part(workDir)}`);
   } finally {
     await rm(workDir, { recursive: true, force: true });
   }
 }
-if (!values.only || values.only === 'search') await benchSearch();
-if (!values.only || values.only === 'static-search') await benchStaticSearch(records);
+const wanted = (part: string) => values.only === undefined || values.only === part;
+if (wanted('build')) await inWorkDir('build', (workDir) => benchBuild({ records, runs, workDir }));
+if (wanted('search')) await benchSearch();
+if (wanted('static-search')) await benchStaticSearch(records);
+if (wanted('sync')) await inWorkDir('sync', (workDir) => benchSync({ records, runs, workDir }));

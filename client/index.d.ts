@@ -11,6 +11,7 @@ export type SummaryPage = Schemas['SummaryPage'];
 export type SearchResult = Schemas['SearchResult'];
 export type SearchResults = Schemas['SearchResults'];
 export type ApiIndex = Schemas['ApiIndex'];
+export type RecordManifest = Schemas['RecordManifest'];
 export type Pricing = Schemas['Pricing'];
 export type ErrorCode = Schemas['Error']['code'];
 
@@ -62,6 +63,52 @@ export interface ContentClientOptions extends PoliteFetchOptions {
   headers?: Record<string, string>;
 }
 
+/** A record's id in a sync: `collection/slug`. */
+export type RecordId = `${CollectionKey}/${string}`;
+
+/**
+ * What a sync leaves the caller to keep, as JSON, and hand to the next sync. Any state a
+ * sync has given, to onRecord or in its result, is valid input: an interrupted sync
+ * resumes from the last one kept without fetching again the records it holds.
+ */
+export interface SyncState {
+  /** The manifest the records were last brought fully in line with; null before the first sync ends, and while one is under way. */
+  manifest: { etag: string | null; version: string } | null;
+  /** The version of each record held, by id. */
+  records: Record<string, string>;
+}
+
+/** A record a sync fetched: new, or changed since the version held. */
+export interface SyncedRecord<K extends CollectionKey = CollectionKey> {
+  id: RecordId;
+  /** The version of the document's bytes as received: what the state now holds for it. */
+  version: string;
+  record: RecordOf[K];
+}
+
+export interface SyncOptions {
+  /**
+   * Called as each record arrives, and awaited before its place among the `concurrency`
+   * fetches takes another, with the state as of that record: keep the record and (now or
+   * every so often) the state, and a sync stopped halfway resumes from there.
+   */
+  onRecord?: (synced: SyncedRecord, state: SyncState) => void | Promise<void>;
+  /** Records fetched at once; 4 by default. */
+  concurrency?: number;
+  signal?: AbortSignal;
+}
+
+export interface SyncResult {
+  /** True when the manifest is the one the state names (a 304): nothing changed, nothing else was fetched. */
+  notModified: boolean;
+  /** Every record fetched: new, or changed since the version the state held. */
+  changed: SyncedRecord[];
+  /** Ids of records the state held that are no longer published: delete your copies. */
+  removed: string[];
+  /** What to keep for the next sync. */
+  state: SyncState;
+}
+
 export interface ContentClient {
   /** The typed client of every operation of the OpenAPI document (openapi-fetch). */
   api: Client<paths>;
@@ -81,6 +128,12 @@ export interface ContentClient {
   markdown(collection: CollectionKey, slug: string): Promise<string>;
   llmsTxt(): Promise<string>;
   llmsFullTxt(): Promise<string>;
+  /**
+   * Brings a kept copy in line with the published records: the manifest is asked for with
+   * the ETag the state holds (a 304 ends the sync), then only the records whose version
+   * differs from the state's are fetched. Without a state, every record is fetched.
+   */
+  sync(state?: SyncState | null, options?: SyncOptions): Promise<SyncResult>;
 }
 
 export declare function createContentClient(options: ContentClientOptions): ContentClient;

@@ -110,6 +110,121 @@ export function politeFetch({
   };
 }
 
+/** The version of bytes as the manifest gives it: the base64url SHA-256, cut to `length` characters. */
+async function versionOf(bytes, length) {
+  // Web Crypto is there in Node and in a browser's secure contexts; elsewhere the manifest's word is taken.
+  const subtle = globalThis.crypto?.subtle;
+  if (!subtle) return undefined;
+  const digest = new Uint8Array(await subtle.digest('SHA-256', bytes));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').slice(0, length);
+}
+
+/** A state with nothing kept: what a first sync starts from. */
+/**
+ * sync() of a client (index.d.ts says what it takes and gives). The state handed to
+ * `onRecord` is the one being brought in line, valid input to another sync at every step:
+ * its manifest is null from the moment the records start to change until the last one is in,
+ * and each record's version is set as its document arrives.
+ */
+function syncer(send, origin) {
+  const get = async (path, init = {}) => {
+    const url = origin + path;
+    const response = await send(url, init);
+    if (!response.ok && response.status !== 304) {
+      const text = await response.text();
+      let body = text;
+      try {
+        body = JSON.parse(text);
+      } catch {}
+      throw apiError(response, url, body);
+    }
+    return response;
+  };
+  const recordPath = (id) => {
+    const [collection, slug] = id.split('/');
+    return `/api/v1/${collection}/${encodeURIComponent(slug)}`;
+  };
+  /** A record's document and the version of the bytes received; a copy whose bytes are not the manifest's version (a browser's cache) is asked for again past every cache. */
+  const fetchRecord = async (id, expected, signal) => {
+    let fresh = false;
+    for (;;) {
+      const response = await get(recordPath(id), {
+        signal,
+        ...(fresh ? { cache: 'no-cache' } : {}),
+      }).catch((error) => {
+        if (error instanceof ContentApiError && error.status === 404) return null;
+        throw error;
+      });
+      if (response === null) return null;
+      const bytes = await response.arrayBuffer();
+      const version = (await versionOf(bytes, expected.length)) ?? expected;
+      if (version !== expected && !fresh) {
+        fresh = true;
+        continue;
+      }
+      return { version, record: JSON.parse(new TextDecoder().decode(bytes)) };
+    }
+  };
+
+  return async function sync(kept, { onRecord, concurrency = 4, signal } = {}) {
+    const state = {
+      manifest: kept?.manifest ?? null,
+      records: { ...(kept?.records ?? {}) },
+    };
+    const etag = state.manifest?.etag;
+    const answer = await get('/api/v1/manifest', {
+      signal,
+      cache: 'no-cache',
+      headers: etag ? { 'If-None-Match': etag } : {},
+    });
+    if (answer.status === 304) {
+      await answer.body?.cancel();
+      return { notModified: true, changed: [], removed: [], state };
+    }
+    const manifest = await answer.json();
+    const listed = new Map(
+      manifest.records.map((entry) => [`${entry.collection}/${entry.slug}`, entry]),
+    );
+    const wanted = [...listed].filter(([id, entry]) => state.records[id] !== entry.version);
+    const removed = Object.keys(state.records).filter((id) => !listed.has(id));
+    if (wanted.length || removed.length) state.manifest = null;
+    const changed = [];
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (next < wanted.length && !failed) {
+        const [id, entry] = wanted[next++];
+        const fetched = await fetchRecord(id, entry.version, signal);
+        if (fetched === null) {
+          // Gone since the manifest was read: a newer build removed it.
+          if (id in state.records) removed.push(id);
+          continue;
+        }
+        state.records[id] = fetched.version;
+        const synced = { id, version: fetched.version, record: fetched.record };
+        changed.push(synced);
+        await onRecord?.(synced, state);
+      }
+    };
+    // A failure stops the workers taking more; the fetches under way settle (and reach onRecord) before sync() throws.
+    const guarded = () =>
+      worker().catch((error) => {
+        failed = true;
+        throw error;
+      });
+    const settled = await Promise.allSettled(
+      Array.from({ length: Math.max(1, concurrency) }, guarded),
+    );
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    for (const id of removed) delete state.records[id];
+    state.manifest = { etag: answer.headers.get('ETag'), version: manifest.version };
+    return { notModified: false, changed, removed, state };
+  };
+}
+
 /**
  * The client of one copy of the service (`baseUrl`: its origin, such as
  * https://detour.example or http://localhost:8888). Every method throws ContentApiError
@@ -167,5 +282,6 @@ export function createContentClient({ baseUrl, headers, ...polite } = {}) {
       text(`/${collection}/${encodeURIComponent(slug)}/index.html.md`),
     llmsTxt: () => text('/llms.txt'),
     llmsFullTxt: () => text('/llms-full.txt'),
+    sync: syncer(send, origin),
   };
 }

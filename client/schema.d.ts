@@ -280,6 +280,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every record's version, to sync a kept copy
+         * @description Lists every published record with its version, a hash of its JSON document's bytes. To sync a copy: send the ETag of the manifest last read as If-None-Match (304: nothing changed); else fetch /api/v1/{collection}/{slug} for each record whose version differs from the one kept, and drop the records no longer listed.
+         */
+        get: operations["getManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pricing": {
         parameters: {
             query?: never;
@@ -739,6 +759,30 @@ export interface components {
                 method: "GET" | "POST";
                 path: string;
                 description: string;
+            }[];
+        };
+        /** @description Every published record with its version. A client that keeps a copy fetches this conditionally (If-None-Match), then only the records whose version differs from the one it kept, and drops those no longer listed. */
+        RecordManifest: {
+            /** @description A hash of every entry: it changes exactly when a record is added, removed or changed */
+            version: string;
+            /** @description Number of records listed */
+            total: number;
+            /** @description Every published record, in the order of the collections' lists */
+            records: {
+                /**
+                 * @description Collection the record belongs to
+                 * @enum {string}
+                 */
+                collection: "threats" | "glossary" | "exposures" | "apps" | "ai" | "posts";
+                /** @description Identifier used in the item URL */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description Canonical page of the record on the public website
+                 */
+                url: string;
+                /** @description The first 16 characters of the base64url SHA-256 of the bytes /api/v1/{collection}/{slug} sends: it changes exactly when the record's document does */
+                version: string;
             }[];
         };
         Pricing: {
@@ -1203,6 +1247,8 @@ export interface components {
         "Retry-After": number;
         /** @description Methods the path supports */
         Allow: string;
+        /** @description The validator of this answer, to send as If-None-Match next time */
+        ETag: string;
     };
     pathItems: never;
 }
@@ -1673,6 +1719,49 @@ export interface operations {
                 content: {
                     "application/json": Record<string, never>;
                 };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getManifest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the manifest the client last read: while it is unchanged, the answer is 304 without a body */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordManifest"];
+                };
+            };
+            /** @description The manifest is the one whose ETag was sent: nothing changed */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["RateLimited"];

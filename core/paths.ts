@@ -30,6 +30,8 @@ export const paths = {
   apiItemTemplate: (key: CollectionKey): UrlPath => `${API_BASE}/${key}/{slug}`,
   apiPricing: `${API_BASE}/pricing`,
   apiSearch: `${API_BASE}/search`,
+  /** Every published record's version, for clients that keep a copy and sync what changed. */
+  apiManifest: `${API_BASE}/manifest`,
   openapi: `${API_BASE}/openapi.json`,
   /** The static JSON 404 document, for hosts that serve an error page from a file (mirrors). */
   apiNotFoundDocument: '/api/404.json',

@@ -12,6 +12,7 @@ import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { contentReader, fileStates } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
+import { keptVersionsOf } from './emit/record-manifest.ts';
 import type { Progress } from './progress/progress.ts';
 import { type CarriedFiles, type FileContent, type Output, SiteFiles } from './model/outputs.ts';
 import { startAhead } from './write/render-ahead.ts';
@@ -126,6 +127,7 @@ export function createBuilder(options: BuilderOptions): Builder {
     links: distLinksDir(options.cacheDir, options.outDir),
   });
   const signaturesFile = recordSignaturesFile(options.cacheDir);
+  const keptVersions = keptVersionsOf(cache);
   /** What the last build kept of its records, read from the cache once and then kept here. */
   let lastRecords: KeptRecords | undefined;
   /** What dist/ was last written from (by a build, or ahead of one); undefined after a failed build. */
@@ -165,6 +167,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         progress: options.progress,
         startEarly: dist.prepare,
         lastRecords,
+        keptVersions,
       });
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go.

@@ -2,14 +2,17 @@ import type { ApiVersion } from '../core/api-versions.ts';
 import { paths } from '../core/paths.ts';
 import { PUBLIC_READ, responseKind, withPolicy } from '../core/header-policy.ts';
 import { clientKey } from './client-address.ts';
+import { withContentTag } from './content-tag.ts';
 import { deprecationHeaders, versionOf } from './deprecation.ts';
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts';
+import { readRoute } from './read-routes.ts';
 import { errorResponse, notFoundResponse } from './responses.ts';
 
 /**
  * The one gate in front of every /api/v1 read, static or not: the per-client rate limit,
  * the headers every read response carries (RateLimit-*, CORS, and Deprecation/Sunset when
- * the version is being retired), and the JSON 404 for a path no file or function answers.
+ * the version is being retired), the JSON 404 for a path no file or function answers, and
+ * an ETag on the manifest of versions wherever the host gave it none (content-tag.ts).
  */
 export interface ReadGateOptions {
   limiter: RateLimiter;
@@ -39,6 +42,8 @@ export function createReadGate({ limiter, versions, baseUrl }: ReadGateOptions) 
           `Wait ${decision.resetSeconds} seconds (Retry-After) before the next request, or cache responses.`,
           docs,
         );
+    if (readRoute(url.pathname).kind === 'manifest')
+      response = await withContentTag(request, response);
     // A read path nothing serves gets the host's own 404 (an HTML page, or no body at all),
     // whatever headers the host adds to it: every 404 of the API is the same Error object.
     if (response.status === 404) {

@@ -3,7 +3,7 @@ import { paths } from '../core/paths.ts';
 
 /** What a path under /api/v1 names. */
 export type ReadRoute =
-  | { kind: 'index' | 'search' | 'pricing' | 'openapi' }
+  | { kind: 'index' | 'search' | 'pricing' | 'openapi' | 'manifest' }
   | { kind: 'list'; collection: CollectionKey }
   | { kind: 'record'; collection: CollectionKey; slug: string }
   | { kind: 'unknown' };
@@ -16,6 +16,7 @@ export function readRoute(pathname: string): ReadRoute {
   if (trimmed === paths.apiSearch) return { kind: 'search' };
   if (trimmed === paths.apiPricing) return { kind: 'pricing' };
   if (trimmed === paths.openapi) return { kind: 'openapi' };
+  if (trimmed === paths.apiManifest) return { kind: 'manifest' };
   const [collection, slug, ...rest] = trimmed.slice(paths.apiIndex.length + 1).split('/');
   if (!collection || !isCollectionKey(collection) || rest.length) return { kind: 'unknown' };
   if (slug === undefined) return { kind: 'list', collection };

@@ -209,8 +209,8 @@ describe('parallel analysis and page rendering', () => {
     // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
     const editedClean = await digest(path.join(root, 'edited-clean'));
     await rm(bundled, { recursive: true });
-    // The site's files, the static search index's and the browser's search engine.
-    const files = 1338 + staticSearchFileNames('any', 420).length + 1;
+    // The site's files (the manifest among them), the static search index's and the browser's search engine.
+    const files = 1339 + staticSearchFileNames('any', 420).length + 1;
     const built = (written: number) =>
       new RegExp(`${files} files \\(\\d+ KiB; ${written} written, 0 deleted\\)`);
     expect(await buildBundled()).toMatch(built(0));
@@ -598,11 +598,11 @@ describe('incremental builds', () => {
     await expectClean('after-hand-edits');
   });
 
-  it('keep their analyses in two packs and a log of the last ones, none growing with edits; a damaged cache costs analysis, never correctness', async () => {
+  it("keep their analyses in two packs and a log of the last ones, and the records' versions in a log, none growing with edits; a damaged cache costs analysis, never correctness", async () => {
     const cacheFiles = () => fg('analyses/**/*', { cwd: cacheDir, stats: true });
     const packs = async () =>
       (await cacheFiles()).filter((f) =>
-        /^(fields-|bodies-|last-analyses)/.test(path.basename(f.path)),
+        /^(fields-|bodies-|last-analyses|record-versions)/.test(path.basename(f.path)),
       );
     await cached('packed');
     const first = await cacheFiles();
@@ -612,6 +612,7 @@ describe('incremental builds', () => {
       expect.stringMatching(/^fields-/),
       'fields.index',
       'last-analyses.log',
+      'record-versions.log',
     ]);
     const firstSize = first.reduce((n, f) => n + f.stats!.size, 0);
 
@@ -626,7 +627,7 @@ describe('incremental builds', () => {
       await cached('packed');
     }
     const later = await cacheFiles();
-    expect(later).toHaveLength(5);
+    expect(later).toHaveLength(6);
     // Entries of the edited file's earlier versions are dropped once they make up half a pack.
     expect(later.reduce((n, f) => n + f.stats!.size, 0)).toBeLessThan(firstSize * 2.2);
 

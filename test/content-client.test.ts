@@ -1,5 +1,11 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ContentApiError, createContentClient, politeFetch } from '../client/index.js';
+import {
+  ContentApiError,
+  createContentClient,
+  politeFetch,
+  type SyncState,
+} from '../client/index.js';
 
 /** A server in a function: answers each request with the next of `answers`, and keeps what it was sent. */
 function scripted(...answers: (() => Response)[]) {
@@ -122,5 +128,92 @@ describe('createContentClient', () => {
       code: null,
       url: 'https://mirror.example/threats/gone/index.html.md',
     });
+  });
+});
+
+describe('sync()', () => {
+  const document = (slug: string, title: string) =>
+    `${JSON.stringify({ collection: 'threats', data: { slug, title } }, null, 2)}\n`;
+  const versionOf = (text: string) =>
+    createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  const manifest = (...records: [slug: string, text: string][]) =>
+    json(
+      {
+        version: 'set-version-0001',
+        total: records.length,
+        records: records.map(([slug, text]) => ({
+          collection: 'threats',
+          slug,
+          url: `https://detour.example/threats/${slug}/`,
+          version: versionOf(text),
+        })),
+      },
+      200,
+      { ETag: '"m1"' },
+    );
+  const client = (fetch: (request: Request) => Promise<Response>) =>
+    createContentClient({ baseUrl: 'https://detour.example', fetch, cacheEntries: 0 });
+
+  it('asks again past every cache for a record whose bytes are not the version the manifest gives, and keeps the version of what it got', async () => {
+    const fresh = document('a', 'Fresh');
+    const stale = document('a', 'Stale');
+    const server = scripted(
+      () => manifest(['a', fresh]),
+      () => new Response(stale),
+      () => new Response(fresh),
+    );
+    const result = await client(server.fetch).sync();
+    expect(server.sent.map((r) => [new URL(r.url).pathname, r.cache])).toEqual([
+      ['/api/v1/manifest', 'no-cache'],
+      ['/api/v1/threats/a', 'default'],
+      ['/api/v1/threats/a', 'no-cache'],
+    ]);
+    expect(result.changed).toEqual([
+      { id: 'threats/a', version: versionOf(fresh), record: JSON.parse(fresh) },
+    ]);
+    expect(result.state).toEqual({
+      manifest: { etag: '"m1"', version: 'set-version-0001' },
+      records: { 'threats/a': versionOf(fresh) },
+    });
+  });
+
+  it('reports a record gone between the manifest and its fetch as removed', async () => {
+    const a = document('a', 'A');
+    const server = scripted(
+      () => manifest(['a', a]),
+      () => json({ code: 'not_found', message: 'No such record.' }, 404),
+    );
+    const result = await client(server.fetch).sync({
+      manifest: null,
+      records: { 'threats/a': 'an-old-version00' },
+    });
+    expect(result).toMatchObject({ changed: [], removed: ['threats/a'] });
+    expect(result.state.records).toEqual({});
+  });
+
+  it('throws what stopped it once the fetches under way have settled, each record it got given to onRecord with a state that resumes', async () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((slug) => document(slug, slug.toUpperCase()));
+    const server = scripted(
+      () => manifest(['a', a!], ['b', b!], ['c', c!]),
+      () => new Response(a),
+      () => {
+        throw new TypeError('Connection reset');
+      },
+    );
+    const seen: string[] = [];
+    let kept: SyncState | undefined;
+    const error = await client(server.fetch)
+      .sync(undefined, {
+        concurrency: 2,
+        onRecord: ({ id }, state) => {
+          seen.push(id);
+          kept = structuredClone(state);
+        },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(seen).toEqual(['threats/a']);
+    expect(kept).toEqual({ manifest: null, records: { 'threats/a': versionOf(a!) } });
+    expect(server.sent).toHaveLength(3);
   });
 });

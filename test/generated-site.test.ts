@@ -198,6 +198,7 @@ describe('API documents', () => {
       if (file === 'api/404.json') errors = validate('GET', '/api/v1/threats/{slug}', 404, body);
       else if (rel === 'api/v1') errors = validate('GET', '/api/v1', 200, body);
       else if (rel === 'api/v1/pricing') errors = validate('GET', '/api/v1/pricing', 200, body);
+      else if (rel === 'api/v1/manifest') errors = validate('GET', '/api/v1/manifest', 200, body);
       else {
         const [, , collection, slug] = rel.split('/');
         errors = slug
@@ -208,7 +209,29 @@ describe('API documents', () => {
       checked.push(file);
     }
     const records = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
-    expect(checked.length).toBe(records + COLLECTION_KEYS.length + 3);
+    expect(checked.length).toBe(records + COLLECTION_KEYS.length + 4);
+  });
+
+  it("lists every record in the manifest, each with the version of its document's bytes, and a version of the whole set", async () => {
+    const manifest = await site.json<{
+      version: string;
+      total: number;
+      records: { collection: string; slug: string; url: string; version: string }[];
+    }>('api/v1/manifest.json');
+    const hash = (text: string) =>
+      createHash('sha256').update(text).digest('base64url').slice(0, 16);
+    const documents = (await site.files('api/v1/*/*.json')).sort();
+    expect(manifest.records.map((r) => `api/v1/${r.collection}/${r.slug}.json`).sort()).toEqual(
+      documents,
+    );
+    expect(manifest.total).toBe(documents.length);
+    for (const entry of manifest.records) {
+      const file = `api/v1/${entry.collection}/${entry.slug}.json`;
+      expect(entry.version, file).toBe(hash(await site.read(file)));
+      expect(entry.url).toBe(((await site.json(file)) as { data: { url: string } }).data.url);
+    }
+    expect(manifest.version).toBe(hash(JSON.stringify(manifest.records)));
+    expect(await site.read('_redirects')).toContain('/api/v1/manifest  /api/v1/manifest.json  200');
   });
 
   it('publishes an ApiIndex whose counts and URLs match the files', async () => {

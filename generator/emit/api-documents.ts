@@ -40,6 +40,12 @@ export const NON_COLLECTION_ENDPOINTS = [
     description: 'Keyword search across every collection (q required, limit 1 to 200)',
   },
   { method: 'GET', path: paths.apiPricing, description: 'Pricing of the extension' },
+  {
+    method: 'GET',
+    path: paths.apiManifest,
+    description:
+      "Every published record's version (a hash of its JSON document), for clients that keep a copy and fetch only what changed",
+  },
   { method: 'GET', path: paths.openapi, description: 'OpenAPI 3.1 description of the whole API' },
   {
     method: 'POST',

@@ -327,9 +327,9 @@ function checkDocumentHeaders(documents: MirrorPlan['documents'], headers: Heade
   }
 }
 
-/** What `readRoute` (runtime/read-routes.ts) accepts: the API index, search, pricing, OpenAPI, and each list and record path. */
+/** What `readRoute` (runtime/read-routes.ts) accepts: the API index, search, pricing, OpenAPI, the manifest, and each list and record path. */
 function readPathPattern(): string {
-  const named = [paths.apiSearch, paths.apiPricing, paths.openapi].map((p) =>
+  const named = [paths.apiSearch, paths.apiPricing, paths.openapi, paths.apiManifest].map((p) =>
     escapeRegex(p.slice(paths.apiIndex.length + 1)),
   );
   const slug = SLUG_PATTERN.source.replace(/^\^|\$$/g, '');

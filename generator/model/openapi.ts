@@ -318,6 +318,7 @@ const readPaths = () => ({
       ),
     },
   },
+  [paths.apiManifest]: manifestPath,
   [paths.apiPricing]: {
     get: {
       operationId: 'getPricing',
@@ -330,6 +331,39 @@ const readPaths = () => ({
     },
   },
 });
+
+const etagHeader = { ETag: { $ref: '#/components/headers/ETag' } };
+
+/** The manifest of versions: a static file, asked for again with the ETag it was sent with. */
+const manifestPath = {
+  get: {
+    operationId: 'getManifest',
+    tags: ['Discovery'],
+    security: PUBLIC,
+    summary: "Every record's version, to sync a kept copy",
+    description:
+      "Lists every published record with its version, a hash of its JSON document's bytes. To sync a copy: send the ETag of the manifest last read as If-None-Match (304: nothing changed); else fetch /api/v1/{collection}/{slug} for each record whose version differs from the one kept, and drop the records no longer listed.",
+    parameters: [
+      {
+        name: 'If-None-Match',
+        in: 'header',
+        required: false,
+        description:
+          'The ETag of the manifest the client last read: while it is unchanged, the answer is 304 without a body',
+        schema: { type: 'string' },
+      },
+    ],
+    responses: readResponses(
+      ok('The manifest', ref('RecordManifest'), { ...etagHeader, ...rateLimitHeaders }),
+      {
+        '304': {
+          description: 'The manifest is the one whose ETag was sent: nothing changed',
+          headers: { ...etagHeader, ...rateLimitHeaders },
+        },
+      },
+    ),
+  },
+};
 
 /** The form posts: contact and sign-up endpoints. */
 const formPaths = {
@@ -476,6 +510,10 @@ const COMPONENTS = {
       schema: { type: 'integer' },
     },
     Allow: { description: 'Methods the path supports', schema: { type: 'string' } },
+    ETag: {
+      description: 'The validator of this answer, to send as If-None-Match next time',
+      schema: { type: 'string' },
+    },
   },
   responses: {
     BadRequest: errorResponse(

@@ -18,6 +18,14 @@ export function recordDocument(record: ContentRecord): {
   };
 }
 
+/** The text of a record's JSON document, as written to dist/ (record.complete() reads what a kept record left out). */
+export const documentText = (record: ContentRecord): string =>
+  jsonFile(recordDocument(record.complete()));
+
+/** The signature of a record's JSON document: it is made from the record's file and the site's address alone. */
+export const documentSignature = (record: Pick<ContentRecord, 'source'>, baseUrl: string): string =>
+  signatureOf(['record', record.source, baseUrl]);
+
 /**
  * The files built from one record and what it shows of others (record-context.ts: related
  * records, its neighbours): its JSON document, its page and the page's twin. Used by the
@@ -34,9 +42,8 @@ export function recordOutputs(
   return {
     document: [
       apiFile(paths.apiRecord(record.collection, record.slug)),
-      signedOutput(
-        known?.document ?? signatureOf(['record', record.source, corpus.site.baseUrl]),
-        () => jsonFile(recordDocument(record.complete())),
+      signedOutput(known?.document ?? documentSignature(record, corpus.site.baseUrl), () =>
+        documentText(record),
       ),
     ],
     page: lazyPage(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentOf, type Output, type OutputPart } from '../model/outputs.ts';
 import type { DistLinks } from './dist-links.ts';
@@ -40,11 +40,11 @@ export class DistFiles {
     this.#made.clear();
   }
 
-  /** Writes one file; returns its manifest entry. */
-  writeOne(file: string, output: Output, key: string): ManifestEntry {
+  /** Writes one file over `previous` (its entry, when dist/ held it); returns its manifest entry. */
+  writeOne(file: string, output: Output, key: string, previous?: ManifestEntry): ManifestEntry {
     const temporary = this.#aside(file);
     writeFileSync(temporary, contentOf(output));
-    return this.#place(file, temporary, key);
+    return this.#place(file, temporary, key, previous);
   }
 
   /**
@@ -57,13 +57,14 @@ export class DistFiles {
     at: PartsAt,
     textOf: (part: OutputPart) => Buffer,
     keep: (parts: PartList) => string,
+    previous?: ManifestEntry,
   ): Promise<ManifestEntry> {
     const temporary = this.#aside(file);
     const written = await writeParts(temporary, composed.parts, textOf, {
       file: path.join(this.root, file),
       at,
     });
-    return this.#place(file, temporary, composed.signature, keep(written));
+    return this.#place(file, temporary, composed.signature, previous, keep(written));
   }
 
   /** Deletes files of dist/, their links, and the folders they leave empty. */
@@ -95,14 +96,33 @@ export class DistFiles {
     return `${target}.${randomUUID()}.tmp`;
   }
 
-  /** Renames a file written aside into place; returns its manifest entry. */
-  #place(file: string, temporary: string, key: string, partsDigest?: string): ManifestEntry {
+  /**
+   * Renames a file written aside into place; returns its manifest entry. A file written
+   * within the second the one it replaces was written takes the next second as its
+   * modification time: validators of a second's resolution (the ETag of nginx, Caddy and
+   * npm start, which is the time and size; Last-Modified) then tell the two apart, so a
+   * client polling the manifest of versions between two quick builds never gets a 304 for
+   * a changed file.
+   */
+  #place(
+    file: string,
+    temporary: string,
+    key: string,
+    previous?: ManifestEntry,
+    partsDigest?: string,
+  ): ManifestEntry {
     const target = path.join(this.root, file);
     renameSync(temporary, target);
     this.links?.add(file);
     this.#touch(file);
     this.events.placed(file);
-    const info = statSync(target);
+    let info = statSync(target);
+    const second = (mtimeMs: number) => Math.floor(mtimeMs / 1000);
+    if (previous && second(previous[2]) >= second(info.mtimeMs)) {
+      const next = new Date((second(previous[2]) + 1) * 1000);
+      utimesSync(target, next, next);
+      info = statSync(target);
+    }
     return partsDigest === undefined
       ? [key, info.size, info.mtimeMs]
       : [key, info.size, info.mtimeMs, partsDigest];

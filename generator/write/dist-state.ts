@@ -240,7 +240,7 @@ export class DistState {
     for (const [file, output] of files) {
       const key = outputKey(output);
       if (this.#intact(file, key)) continue;
-      this.#previous.set(file, this.#files.writeOne(file, output, key));
+      this.#previous.set(file, this.#files.writeOne(file, output, key, this.#previous.get(file)));
       this.#ahead.add(file);
       changed.push(file);
     }
@@ -337,7 +337,7 @@ export class DistState {
     if (!this.#ahead.has(file) && !this.#intact(file, key)) {
       tally.changed.push(file);
       // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-      this.#previous.set(file, this.#files.writeOne(file, output(), key));
+      this.#previous.set(file, this.#files.writeOne(file, output(), key, this.#previous.get(file)));
     }
     tally.keep(file);
   }
@@ -375,7 +375,11 @@ export class DistState {
       tally.step();
       tally.changed.push(file);
       const keep = (parts: PartList) => this.#parts.set(file, parts);
-      this.#previous.set(file, await this.#files.writeOfParts(file, output, at, textOf, keep));
+      const previous = this.#previous.get(file);
+      this.#previous.set(
+        file,
+        await this.#files.writeOfParts(file, output, at, textOf, keep, previous),
+      );
       tally.keep(file);
       delete entries[index];
     }

@@ -201,6 +201,24 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
       expect((await json(await request('/api/v1/openapi.json'), 200)).openapi).toBe('3.1.0');
     });
 
+    it('serves the manifest of versions as built, cached as the lists are, and an unchanged poll as a 304', async () => {
+      const res = await request(paths.apiManifest);
+      const etag = res.headers.get('etag');
+      const manifest = await json(res, 200, ['GET', paths.apiManifest]);
+      expect(manifest).toEqual(JSON.parse(await file('api/v1/manifest.json')));
+      expect(manifest.total).toBe(6 * PER_COLLECTION);
+      const list = await request('/api/v1/threats');
+      expect(res.headers.get('cache-control')).toBe(list.headers.get('cache-control'));
+      expect(etag).toBeTruthy();
+      const again = await request(paths.apiManifest, { headers: { 'If-None-Match': etag! } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('ratelimit-limit')).toBe('600');
+      expect(
+        (await request(paths.apiManifest, { headers: { 'If-None-Match': '"other"' } })).status,
+      ).toBe(200);
+    });
+
     it('searches across collections and refuses an empty query', async () => {
       const results = await json(await request('/api/v1/search?q=record&limit=4'), 200, [
         'GET',
@@ -297,6 +315,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
         ['DELETE', `/api/v1/threats/${slug}`],
         ['POST', '/api/v1/search'],
         ['PATCH', '/api/v1/pricing'],
+        ['PUT', paths.apiManifest],
       ] as const) {
         const res = await request(p, { method });
         expect(res.headers.get('allow')).toBe('GET, HEAD');

@@ -2,6 +2,7 @@ import { ERROR_CODES } from '../../../core/api-error.ts';
 import { COLLECTION_KEYS } from '../../../core/collections.ts';
 import { INQUIRY_TYPES } from '../../../core/submissions.ts';
 import { MAX_PAGE_LIMIT } from '../../../core/summary.ts';
+import { VERSION_LENGTH } from '../content-version.ts';
 import { CATEGORIES, type JsonSchema } from './content.ts';
 import { pricingSourceSchema } from './site.ts';
 
@@ -45,6 +46,12 @@ const summaryProperties: Record<string, JsonSchema> = {
 };
 
 const SUMMARY_REQUIRED = Object.keys(summaryProperties);
+
+const version = (description: string): JsonSchema => ({
+  type: 'string',
+  pattern: `^[A-Za-z0-9_-]{${VERSION_LENGTH}}$`,
+  description,
+});
 
 export const API_SCHEMAS: Record<string, JsonSchema> = {
   Summary: {
@@ -146,6 +153,34 @@ export const API_SCHEMAS: Record<string, JsonSchema> = {
             method: { type: 'string', enum: ['GET', 'POST'] },
             path: { type: 'string' },
             description: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  RecordManifest: {
+    type: 'object',
+    description:
+      'Every published record with its version. A client that keeps a copy fetches this conditionally (If-None-Match), then only the records whose version differs from the one it kept, and drops those no longer listed.',
+    required: ['version', 'total', 'records'],
+    properties: {
+      version: version(
+        'A hash of every entry: it changes exactly when a record is added, removed or changed',
+      ),
+      total: { type: 'integer', minimum: 0, description: 'Number of records listed' },
+      records: {
+        type: 'array',
+        description: "Every published record, in the order of the collections' lists",
+        items: {
+          type: 'object',
+          required: ['collection', 'slug', 'url', 'version'],
+          properties: {
+            collection: collectionKey('Collection the record belongs to'),
+            slug: summaryProperties.slug!,
+            url: summaryProperties.url!,
+            version: version(
+              `The first ${VERSION_LENGTH} characters of the base64url SHA-256 of the bytes /api/v1/{collection}/{slug} sends: it changes exactly when the record's document does`,
+            ),
           },
         },
       },
