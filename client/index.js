@@ -121,7 +121,6 @@ async function versionOf(bytes, length) {
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').slice(0, length);
 }
 
-/** A state with nothing kept: what a first sync starts from. */
 /**
  * sync() of a client (index.d.ts says what it takes and gives). The state handed to
  * `onRecord` is the one being brought in line, valid input to another sync at every step:
