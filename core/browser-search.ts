@@ -3,6 +3,7 @@ import { MAX_QUERY_LENGTH } from './search-options.ts';
 import { NO_SEARCH, type SearchPageValues } from './search-page-template.ts';
 import type { SearchHit } from './search-ranking.ts';
 import { createStaticSearch, MissingFile } from './static-search.ts';
+import { STATIC_SEARCH_HEADER } from './static-search-index.ts';
 
 /**
  * The search of the site's pages where no function answers (a static mirror), bundled for
@@ -10,21 +11,34 @@ import { createStaticSearch, MissingFile } from './static-search.ts';
  * scripts only when they need it: the static index's search, and the search page as the
  * search-page function renders it.
  */
-const engine = createStaticSearch(async (path) => {
-  const response = await fetch(path, { headers: { Accept: 'application/json' } });
+const engine = createStaticSearch(async (path) =>
+  jsonOf(path, await fetch(path, { headers: { Accept: 'application/json' } })),
+);
+
+async function jsonOf(path: string, response: Response): Promise<unknown> {
   if (response.status === 404) throw new MissingFile(`${path} is gone`);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response.json();
-});
+}
+
+/**
+ * The answer to the index's header (STATIC_SEARCH_HEADER), when a script asked for it before
+ * importing the engine: the one round trip a warm cache still makes then overlaps the
+ * engine's loading instead of following it.
+ */
+type EarlyHeader = Promise<Response> | undefined;
+
+const headerOf = (early: EarlyHeader) =>
+  early?.then((response) => jsonOf(STATIC_SEARCH_HEADER, response));
 
 /** The best `limit` matches of `query`, as the search API returns them. */
-export const search = (query: string, limit: number): Promise<SearchHit[]> =>
-  engine.search(query, limit);
+export const search = (query: string, limit: number, header?: EarlyHeader): Promise<SearchHit[]> =>
+  engine.search(query, limit, headerOf(header));
 
 /** The title and outcome of the search page for `query` (not empty), as the search-page function renders them. */
-export async function searchPage(query: string): Promise<SearchPageValues> {
+export async function searchPage(query: string, header?: EarlyHeader): Promise<SearchPageValues> {
   if (query.length > MAX_QUERY_LENGTH) return tooLongOutcome(query);
-  return resultsOutcome(query, await engine.search(query, PAGE_RESULTS));
+  return resultsOutcome(query, await engine.search(query, PAGE_RESULTS, headerOf(header)));
 }
 
 /** The title of the page with nothing searched, which the page's `<title>` begins with. */

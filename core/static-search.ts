@@ -72,11 +72,15 @@ export function createStaticSearch(fetchJson: FetchJson) {
   }
 
   return {
-    /** The best `limit` matches of `query`, as the search API returns them. */
-    async search(query: string, limit: number): Promise<SearchHit[]> {
-      const header = (await fetchJson(STATIC_SEARCH_HEADER)) as StaticSearchHeader;
+    /**
+     * The best `limit` matches of `query`, as the search API returns them. `header` is the
+     * index's header when the caller asked for it already (while the engine loaded); else
+     * it is fetched here.
+     */
+    async search(query: string, limit: number, header?: Promise<unknown>): Promise<SearchHit[]> {
+      const first = (await (header ?? fetchJson(STATIC_SEARCH_HEADER))) as StaticSearchHeader;
       try {
-        return await searchIn(header, query, limit);
+        return await searchIn(first, query, limit);
       } catch (error) {
         if (!(error instanceof MissingFile)) throw error;
         // A new build replaced the files between the header and them: once more, from its header.

@@ -102,6 +102,18 @@ describe('the static index', () => {
     expect(fetched.filter((p) => /\/d\d+\.json$/.test(p)).length).toBeLessThanOrEqual(5);
   });
 
+  it('takes the header a caller asked for early, and does not ask for it again', async () => {
+    const fetched: string[] = [];
+    const header = Promise.resolve(
+      JSON.parse(Buffer.from(files.get(STATIC_SEARCH_HEADER.slice(1))!).toString()),
+    );
+    expect(await staticSearchOf(files, fetched).search('token', 10, header)).toEqual(
+      createSearch(index.toString()).search('token', 10),
+    );
+    expect(fetched).not.toContain(STATIC_SEARCH_HEADER);
+    expect(fetched.length).toBeGreaterThan(1);
+  });
+
   it('reads the header again and searches the new build when the files of the last one are gone', async () => {
     const newer = staticSearchFiles(index, documents, 'v2');
     let headers = 0;

@@ -9,8 +9,10 @@ const form = document.querySelector('form.site-search');
 if (form && query.trim() !== '' && !document.querySelector('.search-outcome')) {
   form.querySelector('input[name="q"]').value = query;
   try {
+    // The index's header is asked for while the engine loads, not after: it is revalidated on every use.
+    const header = fetch('/assets/search-index.json', { headers: { Accept: 'application/json' } });
     const engine = await import('/assets/search-engine.js');
-    const { title, outcomeHtml } = await engine.searchPage(query);
+    const { title, outcomeHtml } = await engine.searchPage(query, header);
     // The outcome is the server's HTML, every part of the query and the records escaped in it.
     form.insertAdjacentHTML('afterend', outcomeHtml);
     document.title = title + document.title.slice(engine.NO_SEARCH_TITLE.length);
