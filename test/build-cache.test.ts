@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, rename, rm, stat, utimes, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -97,6 +97,9 @@ async function expectLinksMirror(name: string, because?: string): Promise<void> 
 }
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
+/** What a user does after editing dist/ by hand (docs/caching.md): dist/'s own time changes, and the next cached build checks every file. */
+const touch = (dir: string) => utimes(dir, new Date(), new Date());
+
 describe("npm start's staleness check", () => {
   it('sees edits, deletions and renames by content, and nothing else', async () => {
     const out = path.join(root, 'served');
@@ -172,17 +175,21 @@ describe('parallel analysis and page rendering', () => {
     );
     expect(await digest(bundledClean)).toEqual(clean);
 
-    // With this many files, a cached build checks dist/ against its manifest on a thread of
-    // its own (dist-check.ts), bundled or not: what was edited, removed or left by hand goes.
+    // A cached build takes the manifest at its word while dist/ itself is as the last write
+    // left it: files edited, removed or left by hand below it go unseen...
     const handEdits = async () => {
       await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
       await rm(path.join(bundled, 'glossary', 'index.html.md'));
       await writeFile(path.join(bundled, 'threats', 'stray.txt'), 'left behind');
     };
     await handEdits();
+    expect(await buildBundled()).toMatch(/; 0 written, 0 deleted\)/);
+    // ...until dist/ is touched: then the build checks every file against the manifest (dist-check.ts), bundled or not, and they go.
+    await touch(bundled);
     expect(await buildBundled()).toMatch(/; 2 written, 1 deleted\)/);
     expect(await digest(bundled)).toEqual(clean);
     await handEdits();
+    await touch(bundled);
     expect(
       await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache }),
     ).toMatchObject({ written: 2, deleted: 1 });
@@ -283,6 +290,7 @@ describe('a build with nothing to do', () => {
     const expected = await digest(path.join(root, 'clean'));
     const page = path.join(out(), `posts/${syntheticSlug('posts', 1)}/index.html`);
     await writeFile(page, 'changed by hand');
+    // A file put right in dist/ changes dist/'s own time: the build checks every file again.
     await writeFile(path.join(out(), 'stray.html'), 'put there by hand');
     const [mended, read] = await stagesOf();
     expect(read.has('analyze')).toBe(true);
@@ -467,8 +475,9 @@ describe('incremental builds', () => {
       expect.arrayContaining(['apps/microsoft-365/index.html', 'apps/microsoft-365/index.html.md']),
     );
     await expectClean('shipped-retitled');
-    // A kept record's document, removed by hand, is made again whole.
+    // A kept record's document, removed by hand (and dist/ touched, so the build checks its files), is made again whole.
     await rm(path.join(out, 'api', 'v1', 'apps', 'microsoft-365.json'));
+    await touch(out);
     expect(await cachedShipped()).toMatchObject({ written: 1 });
     await expectClean('shipped-document');
   });
@@ -575,7 +584,7 @@ describe('incremental builds', () => {
     await same();
     await expectClean('after-rename');
 
-    // What someone changed or left in dist/ by hand does not survive the next build.
+    // A file left right in dist/ changes dist/'s own time: the next build checks every file, and what was changed or left by hand goes.
     const page = path.join(root, 'in-place', 'posts', 'a-renamed-post', 'index.html');
     await writeFile(page, 'edited by hand');
     await writeFile(path.join(root, 'in-place', 'stray.txt'), 'left behind');

@@ -22,6 +22,21 @@ export interface ManifestHeader {
   generator?: string;
   /** What the build that wrote dist/ counted (its records, by collection): the summary of a build that then finds nothing to do. */
   counts?: Record<string, number>;
+  /** How many files dist/ holds, and their bytes. */
+  files?: number;
+  bytes?: number;
+  /** dist/ itself as the write left it: while it is the same, the manifest is taken at its word (FolderStamp). */
+  stamp?: FolderStamp;
+}
+
+/**
+ * A folder's inode and modification time. Replacing dist/ (a --no-cache build swaps in a
+ * new folder, a deploy links it back from the cache) changes the first; adding, removing
+ * or renaming anything right in it (`touch dist` too) changes the second.
+ */
+export interface FolderStamp {
+  inode: number;
+  mtimeMs: number;
 }
 
 export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: string];

@@ -92,9 +92,12 @@ interface PartsToWrite {
  * dist/ as a long-lived build sees it: the manifest of what its last write left there (in
  * the cache, dist-manifest.ts), the check of dist/ against it (dist-check.ts), and the
  * files written or deleted ahead of a build (npm run dev). A write renders and writes only
- * what changed: a file counts as unchanged only when its key is the one it was last
- * written under and it still has the size and modification time it was left with, so a
- * file edited or removed by hand in dist/ is written again.
+ * what changed: a file counts as unchanged when its key is the one it was last written
+ * under. The manifest is taken at its word while its last write finished and dist/ still
+ * has the stamp that write left (FolderStamp), so a build after an edit looks at no file
+ * it does not write. Otherwise (a first build, a write that stopped halfway, dist/ replaced,
+ * linked back or touched) every file is checked against the manifest first, and one edited
+ * or removed by hand is written again (docs/caching.md).
  */
 export class DistState {
   readonly #root: string;
@@ -104,9 +107,13 @@ export class DistState {
   readonly #files: DistFiles;
   /** The manifest's small file as it is now: this process keeps it as it writes it (the generator that wrote dist/, the inputs it holds). */
   #header: ManifestHeader | undefined;
-  /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
-  #previous: ManifestEntries;
-  readonly #folders: ManifestDirectories;
+  /**
+   * What dist/ holds, as written: files are recorded as soon as they are written, and the
+   * record saved with each build's write. Read at its first use: a build that finds
+   * nothing to do reads the header alone.
+   */
+  #entries: ManifestEntries | undefined;
+  #folderStates: ManifestDirectories | undefined;
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
@@ -128,17 +135,7 @@ export class DistState {
     this.#links = links === undefined ? undefined : openDistLinks(links, this.#root);
     // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
     // it holds none of the files the manifest lists, which is then neither read nor checked.
-    const wasGone = !existsSync(this.#root);
-    this.#previous = manifestEntries(manifestFile, {
-      empty: wasGone && (!this.#links || this.#links.fresh),
-    });
-    const empty = wasGone && !this.#links?.restore(this.#previous);
-    if (empty && this.#previous.size) this.#previous = manifestEntries(manifestFile, { empty });
-    // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
-    if (empty) this.#changing();
-    // Links to files no manifest lists are of no use, and would keep their texts on disk.
-    if (!this.#previous.size) this.#links?.clear();
-    this.#folders = manifestDirectories(manifestFile, { empty });
+    if (!existsSync(this.#root)) this.#restore();
     this.#parts = partLists(manifestFile);
     this.#files = new DistFiles(this.#root, this.#links, {
       changing: () => this.#changing(),
@@ -149,11 +146,46 @@ export class DistState {
     });
   }
 
+  /** What dist/ holds as the manifest lists it, read at the first use. */
+  get #previous(): ManifestEntries {
+    if (!this.#entries) {
+      this.#entries = manifestEntries(this.#manifestFile);
+      // Links to files no manifest lists are of no use, and would keep their texts on disk.
+      if (!this.#entries.size) this.#links?.clear();
+    }
+    return this.#entries;
+  }
+
+  /** dist/'s folders as the last write left them (dist-check.ts), read at the first use. */
+  get #folders(): ManifestDirectories {
+    this.#folderStates ??= manifestDirectories(this.#manifestFile);
+    return this.#folderStates;
+  }
+
+  /**
+   * Links dist/ back from the cache when it is gone (a fresh checkout with the cache kept:
+   * what a deploy builds from). Without links it holds none of the files the manifest
+   * lists, which is then neither read nor checked.
+   */
+  #restore(): void {
+    const entries = manifestEntries(this.#manifestFile, {
+      empty: !this.#links || this.#links.fresh,
+    });
+    const restored = this.#links?.restore(entries) ? entries : undefined;
+    this.#entries = restored ?? manifestEntries(this.#manifestFile, { empty: true });
+    this.#folderStates = manifestDirectories(this.#manifestFile, { empty: !restored });
+    if (restored) return;
+    // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
+    this.#changing();
+    this.#links?.clear();
+  }
+
   /**
    * Marks the start of a build, before it reads the content: files written or deleted
    * ahead from now on are newer than what that build reads, and its `write` leaves them.
    */
   begin(): void {
+    this.#verified ||= this.#stamped();
     this.#ahead.clear();
     this.#early.clear();
     // A check made for a build that stopped before its write may no longer be true.
@@ -176,15 +208,20 @@ export class DistState {
   ): Promise<
     (WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined
   > {
-    const counts = this.#header?.counts;
-    if (this.#header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
+    const header = this.#header;
+    const counts = header?.counts;
+    if (header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
+    const nothing = { written: 0, deleted: 0, changed: [], counts };
+    // Taken at its word, the manifest's header says it all: its files are not read.
+    if (this.#verified && header.files !== undefined && header.bytes !== undefined)
+      return { ...nothing, files: header.files, bytes: header.bytes };
     const found = this.#verified ? undefined : this.#check();
     if (found && (found.altered.length || found.unlisted.length)) return undefined;
     this.#checked = undefined;
     let bytes = 0;
     for (const [, entry] of this.#previous.entries()) bytes += entry[1];
-    this.#record(inputs, counts, found?.read ?? []);
-    return { written: 0, deleted: 0, bytes, changed: [], files: this.#previous.size, counts };
+    this.#record(inputs, { counts, bytes }, found?.read ?? []);
+    return { ...nothing, files: this.#previous.size, bytes };
   }
 
   /**
@@ -224,7 +261,7 @@ export class DistState {
     const stale = this.#staleFiles(tally, unlisted);
     this.#files.remove(stale);
     tally.changed.push(...stale);
-    this.#record(inputs, options.counts, read);
+    this.#record(inputs, { counts: options.counts, bytes: tally.bytes }, read);
     return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
   }
 
@@ -399,7 +436,11 @@ export class DistState {
   }
 
   /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
-  #record(inputs: string, counts: ManifestHeader['counts'], read: readonly string[]): void {
+  #record(
+    inputs: string,
+    { counts, bytes }: Pick<ManifestHeader, 'counts' | 'bytes'>,
+    read: readonly string[],
+  ): void {
     this.#links?.fill(this.#previous.keys());
     this.#recordFolders(
       this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
@@ -407,11 +448,15 @@ export class DistState {
     // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
     this.#previous.save();
     this.#folders.save();
+    const folder = statSync(this.#root);
     this.#header = {
       outDir: this.#root,
       inputs,
       generator: generatorFingerprint(),
       ...(counts && { counts }),
+      files: this.#previous.size,
+      bytes,
+      stamp: { inode: folder.ino, mtimeMs: folder.mtimeMs },
     };
     writeManifest(this.#manifestFile, this.#header);
     this.#verified = this.#trusted;
@@ -441,6 +486,14 @@ export class DistState {
     if (this.#header?.inputs === undefined) return;
     this.#header = { outDir: this.#root, generator: this.#header.generator };
     writeManifest(this.#manifestFile, this.#header);
+  }
+
+  /** Whether the manifest's last write finished and dist/ is still the folder it left, with the same time. */
+  #stamped(): boolean {
+    const stamp = this.#header?.inputs === undefined ? undefined : this.#header.stamp;
+    if (!stamp) return false;
+    const folder = statSync(this.#root, { throwIfNoEntry: false });
+    return folder?.ino === stamp.inode && folder.mtimeMs === stamp.mtimeMs;
   }
 
   /** The check of dist/ (dist-check.ts), made once a build. */
