@@ -9,6 +9,7 @@ import {
   type Output,
 } from '../generator/model/outputs.ts';
 import { renderAhead } from '../generator/write/render-ahead.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
 import { DistState } from '../generator/write/dist-state.ts';
 import { writeDistSwapped } from '../generator/write/swapped-write.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
@@ -26,7 +27,7 @@ describe('outputs with a thread of their own', () => {
         return text;
       },
     });
-    const dist = new DistState(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist);
     const build = async (output: LazyOutput) => {
       dist.begin();
       dist.prepare('index.json', output);
@@ -60,7 +61,9 @@ describe('outputs with a thread of their own', () => {
     });
     /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
     const build = async (text: string) => {
-      const dist = new DistState(out, path.join(root, 'cache', 'manifest.json'), { links });
+      const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist, {
+        links,
+      });
       dist.begin();
       dist.prepare('_data/index.json', index(text));
       return (
@@ -155,7 +158,7 @@ describe('outputs with a thread of their own', () => {
       };
     };
     const inPlace = write(out);
-    const dist = new DistState(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist);
     dist.begin();
     await dist.write(inPlace.files, 'inputs', { threads: 2 });
     expect(inPlace.seen.written).toEqual([true, true]);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { generatorFingerprint } from '../model/generator.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
@@ -9,7 +8,7 @@ import {
   relationsOf,
   type CorpusRelations,
 } from '../model/record-relations.ts';
-import { replaceFile } from '../cache/replace-file.ts';
+import type { TextStore } from '../model/stores.ts';
 
 /** The signatures of the three files built from one record (render-site.ts, recordOutputs). */
 export interface RecordSignatures {
@@ -205,15 +204,10 @@ export async function signatureMemo(
   };
 }
 
-export function readKeptRecords(file: string): KeptRecords | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-  // Written whole or not at all (replaceFile): a file without its last newline is not ours.
-  if (!text.endsWith('\n')) return undefined;
+export function readKeptRecords(store: TextStore): KeptRecords | undefined {
+  const text = store.read();
+  // Written whole or not at all: a text without its last newline is not ours.
+  if (!text?.endsWith('\n')) return undefined;
   const lines = text.split('\n');
   try {
     const { generator, siteKey } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
@@ -228,10 +222,12 @@ export function readKeptRecords(file: string): KeptRecords | undefined {
   }
 }
 
-export function writeKeptRecords(file: string, { generator, siteKey, lines }: KeptRecords): void {
+export function writeKeptRecords(
+  store: TextStore,
+  { generator, siteKey, lines }: KeptRecords,
+): void {
   // One join, rather than a string made for each line and then joined.
-  replaceFile(
-    file,
+  store.write(
     `${JSON.stringify({ generator, siteKey })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
   );
 }

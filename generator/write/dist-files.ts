@@ -103,9 +103,9 @@ export class DistFiles {
     this.#touch(file);
     this.events.placed(file);
     const info = statSync(target);
-    return partsDigest === undefined
-      ? [key, info.size, info.mtimeMs]
-      : [key, info.size, info.mtimeMs, partsDigest];
+    const entry: ManifestEntry = { key, size: info.size, mtimeMs: info.mtimeMs };
+    if (partsDigest !== undefined) entry.parts = partsDigest;
+    return entry;
   }
 
   #touch(file: string): void {

@@ -16,11 +16,10 @@ import { checkDist, type DistCheck, foldersOf } from './dist-check.ts';
 import { DistFiles } from './dist-files.ts';
 import { type DistLinks, openDistLinks } from './dist-links.ts';
 import {
-  type ManifestDirectories,
   type ManifestEntries,
+  type ManifestFolders,
   type ManifestHeader,
-  manifestDirectories,
-  manifestEntries,
+  type ManifestStore,
   type PartList,
   type PartLists,
   partLists,
@@ -28,6 +27,7 @@ import {
   writeManifest,
 } from './dist-manifest.ts';
 import { renderAhead, startAhead } from './render-ahead.ts';
+import { WriteAhead } from './write-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
 import { type OfParts, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
@@ -45,6 +45,8 @@ export interface DistOptions {
    * each file again, and know what is stale without walking dist/.
    */
   trusted?: boolean;
+  /** npm run dev's bookkeeping of what it writes ahead of a build (write-ahead.ts): the build's write leaves those files alone. */
+  ahead?: WriteAhead;
   /**
    * A folder of the cache, beside the manifest, where every file of dist/ is hard-linked
    * (dist-links.ts): should dist/ be gone (a fresh checkout with the cache kept: what a
@@ -71,7 +73,7 @@ class Tally {
     const entry = this.previous.get(file);
     if (entry) {
       this.settled.add(file);
-      this.bytes += entry[1];
+      this.bytes += entry.size;
     }
   }
 
@@ -101,7 +103,7 @@ interface PartsToWrite {
  */
 export class DistState {
   readonly #root: string;
-  readonly #manifestFile: string;
+  readonly #store: ManifestStore;
   readonly #trusted: boolean;
   readonly #links: DistLinks | undefined;
   readonly #files: DistFiles;
@@ -113,7 +115,7 @@ export class DistState {
    * nothing to do reads the header alone.
    */
   #entries: ManifestEntries | undefined;
-  #folderStates: ManifestDirectories | undefined;
+  #folderStates: ManifestFolders | undefined;
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
@@ -122,21 +124,28 @@ export class DistState {
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
   #altered: Set<string> | undefined;
   #gone: Set<string> | undefined;
-  /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
-  readonly #ahead = new Set<string>();
+  /** The files written or deleted ahead since the build in progress began. */
+  readonly #ahead: ReadonlySet<string>;
+  readonly #writeAhead: WriteAhead;
   /** Texts started by `prepare` for the build in progress, by file. */
   readonly #early = new Map<string, Promise<FileContent>>();
 
-  constructor(outDir: string, manifestFile: string, { trusted = false, links }: DistOptions = {}) {
+  constructor(
+    outDir: string,
+    store: ManifestStore,
+    { trusted = false, links, ahead = new WriteAhead() }: DistOptions = {},
+  ) {
     this.#root = path.resolve(outDir);
-    this.#manifestFile = manifestFile;
+    this.#writeAhead = ahead;
+    this.#ahead = ahead.files;
+    this.#store = store;
     this.#trusted = trusted;
-    this.#header = readManifest(manifestFile, this.#root);
+    this.#header = readManifest(store.header, this.#root);
     this.#links = links === undefined ? undefined : openDistLinks(links, this.#root);
     // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
     // it holds none of the files the manifest lists, which is then neither read nor checked.
     if (!existsSync(this.#root)) this.#restore();
-    this.#parts = partLists(manifestFile);
+    this.#parts = partLists(store.partLists);
     this.#files = new DistFiles(this.#root, this.#links, {
       changing: () => this.#changing(),
       placed: (file) => {
@@ -149,7 +158,7 @@ export class DistState {
   /** What dist/ holds as the manifest lists it, read at the first use. */
   get #previous(): ManifestEntries {
     if (!this.#entries) {
-      this.#entries = manifestEntries(this.#manifestFile);
+      this.#entries = this.#store.entries();
       // Links to files no manifest lists are of no use, and would keep their texts on disk.
       if (!this.#entries.size) this.#links?.clear();
     }
@@ -157,8 +166,8 @@ export class DistState {
   }
 
   /** dist/'s folders as the last write left them (dist-check.ts), read at the first use. */
-  get #folders(): ManifestDirectories {
-    this.#folderStates ??= manifestDirectories(this.#manifestFile);
+  get #folders(): ManifestFolders {
+    this.#folderStates ??= this.#store.folders();
     return this.#folderStates;
   }
 
@@ -168,12 +177,10 @@ export class DistState {
    * lists, which is then neither read nor checked.
    */
   #restore(): void {
-    const entries = manifestEntries(this.#manifestFile, {
-      empty: !this.#links || this.#links.fresh,
-    });
+    const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
     const restored = this.#links?.restore(entries) ? entries : undefined;
-    this.#entries = restored ?? manifestEntries(this.#manifestFile, { empty: true });
-    this.#folderStates = manifestDirectories(this.#manifestFile, { empty: !restored });
+    this.#entries = restored ?? this.#store.entries({ empty: true });
+    this.#folderStates = this.#store.folders({ empty: !restored });
     if (restored) return;
     // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
     this.#changing();
@@ -181,12 +188,12 @@ export class DistState {
   }
 
   /**
-   * Marks the start of a build, before it reads the content: files written or deleted
-   * ahead from now on are newer than what that build reads, and its `write` leaves them.
+   * Marks the start of a build, before it reads the content: the manifest is taken at its
+   * word if dist/ has its stamp, and what a build that stopped before its write started
+   * or checked is forgotten.
    */
   begin(): void {
     this.#verified ||= this.#stamped();
-    this.#ahead.clear();
     this.#early.clear();
     // A check made for a build that stopped before its write may no longer be true.
     this.#checked = undefined;
@@ -219,7 +226,7 @@ export class DistState {
     if (found && (found.altered.length || found.unlisted.length)) return undefined;
     this.#checked = undefined;
     let bytes = 0;
-    for (const [, entry] of this.#previous.entries()) bytes += entry[1];
+    for (const [, entry] of this.#previous.entries()) bytes += entry.size;
     this.#record(inputs, { counts, bytes }, found?.read ?? []);
     return { ...nothing, files: this.#previous.size, bytes };
   }
@@ -278,9 +285,9 @@ export class DistState {
       const key = outputKey(output);
       if (this.#intact(file, key)) continue;
       this.#previous.set(file, this.#files.writeOne(file, output, key));
-      this.#ahead.add(file);
       changed.push(file);
     }
+    this.#writeAhead.wrote(changed);
     return changed;
   }
 
@@ -288,10 +295,8 @@ export class DistState {
   removeSome(files: string[]): string[] {
     const removed = files.filter((file) => this.#previous.has(file));
     this.#files.remove(removed);
-    for (const file of removed) {
-      this.#previous.delete(file);
-      this.#ahead.add(file);
-    }
+    for (const file of removed) this.#previous.delete(file);
+    this.#writeAhead.wrote(removed);
     return removed;
   }
 
@@ -458,7 +463,7 @@ export class DistState {
       bytes,
       stamp: { inode: folder.ino, mtimeMs: folder.mtimeMs },
     };
-    writeManifest(this.#manifestFile, this.#header);
+    writeManifest(this.#store.header, this.#header);
     this.#verified = this.#trusted;
     this.#altered = undefined;
     this.#gone = undefined;
@@ -469,7 +474,8 @@ export class DistState {
     const now = Date.now();
     for (const folder of names) {
       const info = statSync(path.join(this.#root, folder), { throwIfNoEntry: false });
-      if (info?.isDirectory()) this.#folders.set(folder, [info.mtimeMs, now]);
+      if (info?.isDirectory())
+        this.#folders.set(folder, { mtimeMs: info.mtimeMs, recordedAt: now });
       else this.#folders.delete(folder);
     }
     this.#files.touched.clear();
@@ -485,7 +491,7 @@ export class DistState {
   #changing(): void {
     if (this.#header?.inputs === undefined) return;
     this.#header = { outDir: this.#root, generator: this.#header.generator };
-    writeManifest(this.#manifestFile, this.#header);
+    writeManifest(this.#store.header, this.#header);
   }
 
   /** Whether the manifest's last write finished and dist/ is still the folder it left, with the same time. */
@@ -505,24 +511,24 @@ export class DistState {
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   #intact(file: string, key?: string): boolean {
     const known = this.#previous.get(file);
-    if (!known || (key !== undefined && known[0] !== key)) return false;
+    if (!known || (key !== undefined && known.key !== key)) return false;
     if (this.#verified) return true;
     if (this.#altered) return !this.#altered.has(file);
     // Before the check is done (npm run dev writing an edited record during its first build): this file alone.
     const info = statSync(path.join(this.#root, file), { throwIfNoEntry: false });
-    return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
+    return info !== undefined && info.size === known.size && info.mtimeMs === known.mtimeMs;
   }
 
   /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
   #partsNow(file: string): PartsAt {
     const at: PartsAt = new Map();
-    const digest = this.#previous.get(file)?.[3];
+    const digest = this.#previous.get(file)?.parts;
     const known =
       digest === undefined || !this.#intact(file) ? undefined : this.#parts.get(file, digest);
     let offset = 0;
-    for (const [key, length] of known ?? []) {
-      at.set(key, [offset, length]);
-      offset += length;
+    for (const { key, bytes } of known ?? []) {
+      at.set(key, { offset, length: bytes });
+      offset += bytes;
     }
     return at;
   }

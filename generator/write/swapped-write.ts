@@ -69,7 +69,7 @@ export async function writeDistSwapped(
           await writeParts(path.join(staging, file), parts, (part) =>
             readFileSync(path.join(staging, part.file)),
           )
-        ).reduce((sum, [, length]) => sum + length, 0);
+        ).reduce((sum, part) => sum + part.bytes, 0);
         progress('write', ++done, total);
       }
       for (const index of ownThread) await write(index);
