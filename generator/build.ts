@@ -15,7 +15,7 @@ import { editRecords } from './load/edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { Progress } from './progress/progress.ts';
 import { type CarriedFiles, type FileContent, type Output, SiteFiles } from './model/outputs.ts';
-import { startAhead } from './write/render-ahead.ts';
+import { headStart } from './write/render-off-thread.ts';
 import { DistState } from './write/dist-state.ts';
 import { readManifest } from './write/dist-manifest.ts';
 import { writeDistSwapped } from './write/swapped-write.ts';
@@ -73,10 +73,10 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       reader,
     });
     // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread renders the site, rather than last, alone.
-    const early = new Map<string, Promise<FileContent>>();
+    const headStarts = new Map<string, Promise<FileContent>>();
     const { files } = await outputsOf(corpus, {
       progress: options.progress,
-      startEarly: (file, output) => startAhead(early, file, output),
+      headStart: (file, output) => headStart(headStarts, file, output),
     });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
@@ -85,7 +85,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       await writeDistSwapped(options.outDir, files, {
         progress: options.progress,
         threads: options.threads,
-        early,
+        headStarts,
       }),
       started,
     );
@@ -159,7 +159,7 @@ export function createBuilder(options: BuilderOptions): Builder {
       });
       const { files, carried, records } = await outputsOf(corpus, {
         progress: options.progress,
-        startEarly: dist.prepare,
+        headStart: dist.prepare,
         lastRecords,
       });
       const counts = countsOf(corpus, files, carried);

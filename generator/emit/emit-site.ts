@@ -31,7 +31,7 @@ import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
   /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
-  startEarly?: (file: string, output: LazyOutput) => void;
+  headStart?: (file: string, output: LazyOutput) => void;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface EmitOptions {
 export async function emitApi(
   corpus: Corpus,
   files: SiteFiles,
-  { startEarly }: EmitOptions = {},
+  { headStart }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
@@ -65,7 +65,7 @@ export async function emitApi(
   const searchIndex = searchIndexOutput(summaries, lists, listKeys);
   files.put(`${DATA_DIR}/search-index.json`, searchIndex);
   if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
-    startEarly?.(`${DATA_DIR}/search-index.json`, searchIndex);
+    headStart?.(`${DATA_DIR}/search-index.json`, searchIndex);
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,

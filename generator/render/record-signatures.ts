@@ -142,25 +142,9 @@ export async function signatureMemo(
   });
 
   // Second pass: of the rest, those with the same neighbours as before keep their line.
-  const reused = new Map<ContentRecord, string>();
-  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) =>
-    now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`);
-  for (const key of lines.length ? COLLECTION_KEYS : []) {
-    const list = corpus.records[key];
-    const listNames = names[key];
-    const pause = turn();
-    if (pause) await pause;
-    for (let i = 0; i < list.length; i++) {
-      const name = listNames[i]!;
-      const at = oldIndex.get(name);
-      if (at === undefined || touched.has(name)) continue;
-      if (
-        sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) &&
-        sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])
-      )
-        reused.set(list[i]!, lines[at]!);
-    }
-  }
+  const reused = lines.length
+    ? await untouchedLines({ corpus, names, touched, lines, oldKeys, oldIndex })
+    : new Map<ContentRecord, string>();
 
   /** The lines of records worked out anew; a reused record's line is the one it had. */
   const noted = new Map<ContentRecord, string>();
@@ -202,6 +186,45 @@ export async function signatureMemo(
       ),
     }),
   };
+}
+
+/** The last build's lines of the records that nothing touched and whose neighbours are the records they were. */
+async function untouchedLines({
+  corpus,
+  names,
+  touched,
+  lines,
+  oldKeys,
+  oldIndex,
+}: {
+  corpus: Corpus;
+  names: Record<CollectionKey, string[]>;
+  touched: ReadonlySet<string>;
+  lines: readonly string[];
+  oldKeys: readonly string[];
+  oldIndex: ReadonlyMap<string, number>;
+}): Promise<Map<ContentRecord, string>> {
+  const turn = eventLoopTurns();
+  const reused = new Map<ContentRecord, string>();
+  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) =>
+    now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`);
+  for (const key of COLLECTION_KEYS) {
+    const list = corpus.records[key];
+    const listNames = names[key];
+    const pause = turn();
+    if (pause) await pause;
+    for (let i = 0; i < list.length; i++) {
+      const name = listNames[i]!;
+      const at = oldIndex.get(name);
+      if (at === undefined || touched.has(name)) continue;
+      if (
+        sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) &&
+        sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])
+      )
+        reused.set(list[i]!, lines[at]!);
+    }
+  }
+  return reused;
 }
 
 export function readKeptRecords(store: TextStore): KeptRecords | undefined {

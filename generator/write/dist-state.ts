@@ -26,12 +26,12 @@ import {
   readManifest,
   writeManifest,
 } from './dist-manifest.ts';
-import { renderAhead, startAhead } from './render-ahead.ts';
+import { renderOffThread, headStart } from './render-off-thread.ts';
 import { WriteAhead } from './write-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
 import { type OfParts, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
-export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
+export interface InPlaceWriteOptions extends Omit<WriteOptions, 'headStarts'> {
   /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
   /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (`current`). */
@@ -128,7 +128,7 @@ export class DistState {
   readonly #ahead: ReadonlySet<string>;
   readonly #writeAhead: WriteAhead;
   /** Texts started by `prepare` for the build in progress, by file. */
-  readonly #early = new Map<string, Promise<FileContent>>();
+  readonly #headStarts = new Map<string, Promise<FileContent>>();
 
   constructor(
     outDir: string,
@@ -194,7 +194,7 @@ export class DistState {
    */
   begin(): void {
     this.#verified ||= this.#stamped();
-    this.#early.clear();
+    this.#headStarts.clear();
     // A check made for a build that stopped before its write may no longer be true.
     this.#checked = undefined;
     this.#altered = undefined;
@@ -239,7 +239,7 @@ export class DistState {
    */
   readonly prepare = (file: string, output: LazyOutput): void => {
     if (output.renderElsewhere && this.#wanted(file, output))
-      startAhead(this.#early, file, output, this.#lastText(file));
+      headStart(this.#headStarts, file, output, this.#lastText(file));
   };
 
   /**
@@ -336,7 +336,7 @@ export class DistState {
   /**
    * The third phase: every output settled, kept where dist/ holds it as it would be written
    * or it was written ahead, else rendered (by the page threads when there are many,
-   * render-ahead.ts) and written; then the files of parts, made of what was just written;
+   * render-off-thread.ts) and written; then the files of parts, made of what was just written;
    * the outputs with a thread of their own last.
    */
   async #settleOutputs(
@@ -344,12 +344,12 @@ export class DistState {
     tally: Tally,
     options: Omit<InPlaceWriteOptions, 'progress' | 'carried'>,
   ): Promise<void> {
-    const elsewhere = renderAhead(entries, this.#wanted, {
+    const elsewhere = renderOffThread(entries, this.#wanted, {
       threads: options.threads,
-      early: this.#early,
+      headStarts: this.#headStarts,
       previous: this.#lastText,
     });
-    this.#early.clear();
+    this.#headStarts.clear();
     const turn = eventLoopTurns();
     const [first, ownThread, ofParts] = writeOrder(entries);
     const settleAt = async (index: number, text = elsewhere.at(index)) => {

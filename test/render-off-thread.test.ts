@@ -8,7 +8,7 @@ import {
   type LazyOutput,
   type Output,
 } from '../generator/model/outputs.ts';
-import { renderAhead } from '../generator/write/render-ahead.ts';
+import { renderOffThread } from '../generator/write/render-off-thread.ts';
 import { openBuildState } from '../generator/cache/build-state.ts';
 import { DistState } from '../generator/write/dist-state.ts';
 import { writeDistSwapped } from '../generator/write/swapped-write.ts';
@@ -16,7 +16,7 @@ import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {
   it('start before the write when dist/ does not hold them as they would be written, and the write takes that text', async () => {
-    const root = await temporaryDirectory('early-');
+    const root = await temporaryDirectory('head-start-');
     const out = path.join(root, 'dist');
     let started = 0;
     const index = (text: string): LazyOutput => ({
@@ -111,21 +111,21 @@ describe('outputs with a thread of their own', () => {
       'index.json',
       { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText },
     ]);
-    const ahead = renderAhead(entries, () => true, {
+    const offThread = renderOffThread(entries, () => true, {
       threads: 2,
-      early: new Map([['index.json', earlyText]]),
+      headStarts: new Map([['index.json', earlyText]]),
     });
     try {
-      const firstPage = ahead.at(0);
+      const firstPage = offThread.at(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(pooledAt).toEqual([]);
       const finishedAt = performance.now();
       finish('index');
       expect(await firstPage).toBe('page');
       expect(pooledAt[0]).toBeGreaterThanOrEqual(finishedAt);
-      expect(await ahead.at(400)).toBe('index');
+      expect(await offThread.at(400)).toBe('index');
     } finally {
-      await ahead.close();
+      await offThread.close();
     }
   });
 
