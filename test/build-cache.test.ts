@@ -327,6 +327,24 @@ describe('a build with nothing to do', () => {
     expect(await digest(out())).toEqual(await digest(path.join(root, 'clean-edited')));
   });
 
+  it("reads the manifest's header alone while dist/ keeps its stamp, and checks every file once it lost it", async () => {
+    const [first] = await stagesOf();
+    const entries = openBuildState(cacheDir, out()).dist.headerFile.replace(
+      /\.json$/,
+      '.files.log',
+    );
+    await rm(entries);
+    const [again, stages] = await stagesOf();
+    expect([...stages]).toEqual([]);
+    expect(again).toMatchObject({ files: first.files, bytes: first.bytes, written: 0 });
+    // Touched, dist/ is checked against a manifest that lists nothing: every file is written again, as a clean build writes it.
+    await touch(out());
+    const [checked] = await stagesOf();
+    expect(checked).toMatchObject({ written: first.files, deleted: 0 });
+    await clean('clean');
+    expect(await digest(out())).toEqual(await digest(path.join(root, 'clean')));
+  });
+
   it('is never taken for a write that stopped halfway, should the content go back to what dist/ was built from', async () => {
     await stagesOf();
     const expected = await digest(out());

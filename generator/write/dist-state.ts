@@ -142,8 +142,6 @@ export class DistState {
     this.#trusted = trusted;
     this.#header = readManifest(store.header, this.#root);
     this.#links = links === undefined ? undefined : openDistLinks(links, this.#root);
-    // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
-    // it holds none of the files the manifest lists, which is then neither read nor checked.
     if (!existsSync(this.#root)) this.#restore();
     this.#parts = partLists(store.partLists);
     this.#files = new DistFiles(this.#root, this.#links, {
