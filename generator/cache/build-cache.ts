@@ -1,6 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openCachePack } from './cache-pack.ts';
+import type { AnalysisStore } from '../model/stores.ts';
 import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
 import { generatorFingerprint } from '../model/generator.ts';
 
@@ -10,28 +11,9 @@ import { generatorFingerprint } from '../model/generator.ts';
  * analyzes that file again and nothing else. Any change to the generator, the shared
  * definitions or the dependencies starts afresh. Outputs are not cached here: dist/
  * itself holds them (write/dist-state.ts). Entries are kept in packs (cache-pack.ts), not
- * a file each. load/analysis-store.ts is the view load/ has of it.
+ * a file each.
  */
-export interface BuildCache {
-  /** The stored part of this source's analysis, if any. */
-  lookup<T>(source: string, part: string): T | undefined;
-  store(source: string, part: string, value: unknown): void;
-  /** Stores a value already serialized as JSON, as it is. */
-  storeJson(source: string, part: string, json: string): void;
-  /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
-  flush(): void;
-  /**
-   * Flushes, and forgets entries of any other sources than `live` (those of files since
-   * edited or deleted), so the cache does not grow with every edit. A build saves once its
-   * files are analyzed.
-   */
-  save(live: ReadonlySet<string>): void;
-  /**
-   * A keyed log of this cache's (keyed-log.ts), opened once, that a build keeps for the
-   * next (load/last-analyses.ts keeps one); undefined for a cache no build comes back to.
-   */
-  log<Value>(name: string): KeyedLog<Value> | undefined;
-}
+export type BuildCache = AnalysisStore;
 
 /**
  * Every build reads every file's fields and checks ("meta"), but the bodies only of the

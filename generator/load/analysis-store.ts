@@ -1,25 +1,7 @@
-import type { KeyedStore } from '../model/stores.ts';
+import type { AnalysisStore } from '../model/stores.ts';
 import type { FileMeta } from './analyze-file.ts';
 
-/**
- * What load/ keeps of each content file's analysis for the next build, under the file's
- * source (analyze-files.ts): its fields and checks ("meta"), its body ("body"). The
- * build's state (cache/build-state.ts) keeps them in packs; a build that keeps nothing
- * holds them in memory.
- */
-export interface AnalysisStore {
-  /** The stored part of this source's analysis, if any. */
-  lookup<T>(source: string, part: string): T | undefined;
-  store(source: string, part: string, value: unknown): void;
-  /** Stores a value already serialized as JSON, as it is. */
-  storeJson(source: string, part: string, json: string): void;
-  /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
-  flush(): void;
-  /** Flushes, and forgets the analyses of any other sources than `live`, so the store does not grow with every edit. */
-  save(live: ReadonlySet<string>): void;
-  /** A keyed store kept beside the analyses (last-analyses.ts keeps one); undefined for a store no build comes back to. */
-  log<Value>(name: string): KeyedStore<Value> | undefined;
-}
+export type { AnalysisStore };
 
 /** Analyses held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
 export function memoryAnalysisStore(): AnalysisStore {
