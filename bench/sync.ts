@@ -4,8 +4,9 @@ import { createContentClient } from '../client/index.js';
 import { JSON_TYPE } from '../core/header-policy.ts';
 import { paths } from '../core/paths.ts';
 import { build } from '../generator/build.ts';
-import { openBuildCache } from '../generator/cache/build-cache.ts';
-import { keptVersionsOf, recordManifest } from '../generator/emit/record-manifest.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
+import { type KeptVersion, recordManifest } from '../generator/emit/record-manifest.ts';
+import { KnownAnalyses } from '../generator/load/analysis-store.ts';
 import { loadContent } from '../generator/load/load-content.ts';
 import { VARIANTS } from '../generator/mirror/precompress.ts';
 import { compressAnswer } from '../server/compress-answer.ts';
@@ -99,8 +100,8 @@ export async function benchSync({
   const edited = { ...host.tally, changed: afterEdit.changed.length };
 
   // The manifest alone, on the corpus as loaded: every document hashed, then every version kept.
-  const cache = openBuildCache(cacheDir);
-  const loaded = await loadContent(corpus, { cache });
+  const state = openBuildState(cacheDir, distDir);
+  const loaded = await loadContent(corpus, { analyses: new KnownAnalyses(state.analyses) });
   const timed = async (kept?: Parameters<typeof recordManifest>[1]) => {
     const times: number[] = [];
     for (let i = 0; i < runs; i++) {
@@ -111,7 +112,7 @@ export async function benchSync({
     return median(times);
   };
   const hashed = await timed();
-  const kept = await timed(keptVersionsOf(cache));
+  const kept = await timed(state.recordVersions<KeptVersion>());
 
   return [
     `Sync of ${Object.keys(first.state.records).length.toLocaleString('en')} records (the typed client's sync() against dist/ served as a static host serves it):`,

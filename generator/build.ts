@@ -9,24 +9,23 @@ import { recordFiles, recordOutputs } from './render/record-outputs.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
 import { type EmitOptions, emitApi, emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
-import { contentReader, fileStates } from './load/content-reader.ts';
+import { KnownAnalyses } from './load/analysis-store.ts';
+import { contentReader, type FileState } from './load/content-reader.ts';
 import { editRecords } from './load/edit-records.ts';
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
-import { keptVersionsOf } from './emit/record-manifest.ts';
+import type { KeptVersion } from './emit/record-manifest.ts';
 import type { Progress } from './progress/progress.ts';
 import { type CarriedFiles, type FileContent, type Output, SiteFiles } from './model/outputs.ts';
-import { startAhead } from './write/render-ahead.ts';
+import { headStart } from './write/render-off-thread.ts';
 import { DistState } from './write/dist-state.ts';
+import { readManifest } from './write/dist-manifest.ts';
 import { writeDistSwapped } from './write/swapped-write.ts';
+import { WriteAhead } from './write/write-ahead.ts';
 import type { WriteSummary } from './write/write-plan.ts';
-import {
-  distLinksDir,
-  fileStatesFile,
-  openBuildCache,
-  outputManifestFile,
-  recordSignaturesFile,
-} from './cache/build-cache.ts';
+import { DEFAULT_CACHE_DIR, openBuildState } from './cache/build-state.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './render/record-signatures.ts';
+
+export { DEFAULT_CACHE_DIR };
 
 export interface BuildOptions {
   contentDir: string;
@@ -64,21 +63,21 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   // Nothing is reused, but bodies wait on disk, not in memory, until their pages are written.
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
-    const cache = openBuildCache(scratch, { keepLogs: false });
+    const state = openBuildState(scratch, options.outDir, { keepLogs: false });
     const reader = contentReader();
     limitHeapGrowth((await reader.list(options.contentDir)).length);
     const corpus = await loadContent(options.contentDir, {
       baseUrl: options.baseUrl,
-      cache,
+      analyses: new KnownAnalyses(state.analyses),
       threads: options.threads,
       progress: options.progress,
       reader,
     });
     // The search index, started as soon as it can be made: on the core the analysis leaves idle while this thread renders the site, rather than last, alone.
-    const early = new Map<string, Promise<FileContent>>();
+    const headStarts = new Map<string, Promise<FileContent>>();
     const { files } = await outputsOf(corpus, {
       progress: options.progress,
-      startEarly: (file, output) => startAhead(early, file, output),
+      headStart: (file, output) => headStart(headStarts, file, output),
     });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
     const counts = countsOf(corpus, files);
@@ -87,7 +86,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       await writeDistSwapped(options.outDir, files, {
         progress: options.progress,
         threads: options.threads,
-        early,
+        headStarts,
       }),
       started,
     );
@@ -120,26 +119,24 @@ export interface BuilderOptions extends BuildOptions {
 export function createBuilder(options: BuilderOptions): Builder {
   /** The first build's time counts from here: opening dist/ may link its files back (dist-links.ts). */
   let openedAt: number | undefined = performance.now();
-  const cache = openBuildCache(options.cacheDir);
-  const states = fileStates(fileStatesFile(options.cacheDir));
-  const dist = new DistState(options.outDir, outputManifestFile(options.cacheDir, options.outDir), {
+  const state = openBuildState(options.cacheDir, options.outDir);
+  const analyses = new KnownAnalyses(state.analyses);
+  const states = state.fileStates<FileState>();
+  const ahead = new WriteAhead();
+  const dist = new DistState(options.outDir, state.dist, {
     trusted: options.longLived,
-    links: distLinksDir(options.cacheDir, options.outDir),
+    links: state.dist.links,
+    ahead,
   });
-  const signaturesFile = recordSignaturesFile(options.cacheDir);
-  const keptVersions = keptVersionsOf(cache);
-  /** What the last build kept of its records, read from the cache once and then kept here. */
+  const keptVersions = state.recordVersions<KeptVersion>();
+  /** What the last build kept of its records, read once and then kept here. */
   let lastRecords: KeptRecords | undefined;
-  /** What dist/ was last written from (by a build, or ahead of one); undefined after a failed build. */
-  let built: Corpus | undefined;
-  /** Whether files were written ahead since the build in progress began, from content newer than it reads. */
-  let aheadOfBuild = false;
   return {
     async build() {
       const started = openedAt ?? performance.now();
       openedAt = undefined;
       dist.begin();
-      aheadOfBuild = false;
+      ahead.buildBegins();
       const reader = contentReader({ states });
       limitHeapGrowth((await reader.list(options.contentDir)).length);
       // A build that would write nothing is known before the content is analyzed: from the files' states, and the few files they do not vouch for read (npm run dev builds on a change, and keeps the corpus for the next).
@@ -151,21 +148,20 @@ export function createBuilder(options: BuilderOptions): Builder {
         reader.saveStates();
         return summarize(current, current, started);
       }
-      lastRecords ??= readKeptRecords(signaturesFile);
+      lastRecords ??= readKeptRecords(state.records);
       let corpus: Corpus | undefined = await loadContent(options.contentDir, {
         baseUrl: options.baseUrl,
-        cache,
+        analyses,
         threads: options.threads,
         progress: options.progress,
         reader,
       }).catch((error: unknown) => {
-        // The content is broken: nothing is written ahead until a build succeeds again.
-        built = undefined;
+        ahead.failed();
         throw error;
       });
       const { files, carried, records } = await outputsOf(corpus, {
         progress: options.progress,
-        startEarly: dist.prepare,
+        headStart: dist.prepare,
         lastRecords,
         keptVersions,
       });
@@ -181,13 +177,14 @@ export function createBuilder(options: BuilderOptions): Builder {
         counts: counts.records,
       });
       reader.saveStates();
-      writeKeptRecords(signaturesFile, (lastRecords = records));
-      if (!aheadOfBuild) built = corpus;
+      writeKeptRecords(state.records, (lastRecords = records));
+      ahead.built(corpus);
       return summarize(counts, written, started);
     },
 
     writeEditedRecords(changed) {
-      const edit = built && editRecords(built, options.contentDir, changed, cache);
+      const built = ahead.corpus;
+      const edit = built && editRecords(built, options.contentDir, changed, analyses);
       if (!edit) return undefined;
       const files = new Map<string, Output>();
       for (const record of edit.records) {
@@ -196,11 +193,10 @@ export function createBuilder(options: BuilderOptions): Builder {
       }
       const gone = edit.removed.flatMap((record) => recordFiles(record));
       const added = edit.records.some(
-        (record) => !built!.records[record.collection].some((r) => r.slug === record.slug),
+        (record) => !built.records[record.collection].some((r) => r.slug === record.slug),
       );
       if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
-      built = edit.corpus;
-      aheadOfBuild = true;
+      ahead.wroteFrom(edit.corpus);
       return [...dist.removeSome(gone), ...dist.writeSome(files)];
     },
   };
@@ -217,6 +213,33 @@ async function outputsOf(corpus: Corpus, options: RenderOptions & EmitOptions) {
   const rendered = await renderSite(corpus, files, options);
   await emitSite(corpus, rendered, files);
   return { files: files.take(), carried: rendered.carried, records: rendered.records };
+}
+
+/**
+ * The inputs (load/build-inputs.ts) the cached build of `outDir` last finished writing
+ * from, and the file that names them: a server compares them before it builds
+ * (server/ensure-build.ts), and follows the file to see a build end (server/follow-builds.ts).
+ * Names no inputs while a cached build writes.
+ */
+export function builtInputsOf(
+  outDir: string,
+  cacheDir = DEFAULT_CACHE_DIR,
+): { file: string; inputs(): string | undefined } {
+  const { header, headerFile } = openBuildState(cacheDir, outDir).dist;
+  return { file: headerFile, inputs: () => readManifest(header, path.resolve(outDir))?.inputs };
+}
+
+/** Whether `outDir` holds what a cached build of `contentDir` would write now; a content file its last build read and left as it was is not read again. */
+export async function builtFromNow(
+  contentDir: string,
+  outDir: string,
+  baseUrl: string | undefined,
+  cacheDir = DEFAULT_CACHE_DIR,
+): Promise<boolean> {
+  const built = builtInputsOf(outDir, cacheDir).inputs();
+  if (built === undefined) return false;
+  const states = openBuildState(cacheDir, outDir).fileStates<FileState>();
+  return built === (await buildInputs(contentDir, baseUrl, contentReader({ states })));
 }
 
 type Counts = Pick<BuildSummary, 'records' | 'files'>;

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseUrlProblem } from './model/base-url.ts';
-import { DEFAULT_CACHE_DIR } from './cache/build-cache.ts';
-import { build } from './build.ts';
+import { build, DEFAULT_CACHE_DIR } from './build.ts';
 import { ContentError } from './model/problems.ts';
 import { terminalProgress } from './progress/terminal-progress.ts';
 

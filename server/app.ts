@@ -60,15 +60,15 @@ export interface RequestInfo {
 
 type Handler = (request: Request, client: string, requestId: string) => Promise<Response>;
 
+/** The service as one handler; `docs` lets the Node server shape the requests it refuses itself. */
+export type App = ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs: string };
+
 /**
  * The whole service on one machine, routed as Netlify routes it: a path that is not
  * canonical is a 404 first, then the edge step of a path (core/routes.ts) runs, then the
  * function that owns the path, else dist/ served with the generated rules. The handlers
  * are the modules the Netlify functions export, inside the same request guard.
  */
-/** The service as one handler; `docs` lets the Node server shape the requests it refuses itself. */
-export type App = ((request: Request, info?: RequestInfo) => Promise<Response>) & { docs: string };
-
 export async function createApp(options: AppOptions): Promise<App> {
   const staticSite = await createStaticSite(options.distDir);
   const data = await loadServiceData(path.join(options.distDir, '_data'));

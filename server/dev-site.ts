@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createBuilder } from '../generator/build.ts';
-import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
+import { createBuilder, DEFAULT_CACHE_DIR } from '../generator/build.ts';
 import { CONTENT_SECURITY_POLICY } from '../core/header-policy.ts';
 import { REDIRECTS_FILE } from '../generator/emit/netlify-rules.ts';
 import { ContentError } from '../generator/model/problems.ts';

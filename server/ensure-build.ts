@@ -1,15 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { build } from '../generator/build.ts';
-import { buildInputs } from '../generator/load/build-inputs.ts';
-import {
-  DEFAULT_CACHE_DIR,
-  fileStatesFile,
-  outputManifestFile,
-} from '../generator/cache/build-cache.ts';
-import { contentReader, fileStates } from '../generator/load/content-reader.ts';
+import { build, builtFromNow, DEFAULT_CACHE_DIR } from '../generator/build.ts';
 import { ContentError } from '../generator/model/problems.ts';
-import { readManifest } from '../generator/write/dist-manifest.ts';
 import type { ServerSettings } from './settings.ts';
 
 /**
@@ -23,17 +15,9 @@ export async function ensureBuild(
   outDir: string,
   baseUrl: string | undefined,
 ): Promise<'built' | 'fresh'> {
-  const built =
-    existsSync(path.join(outDir, 'index.html')) &&
-    readManifest(outputManifestFile(DEFAULT_CACHE_DIR, outDir), path.resolve(outDir))?.inputs;
   if (
-    built &&
-    built ===
-      (await buildInputs(
-        contentDir,
-        baseUrl,
-        contentReader({ states: fileStates(fileStatesFile(DEFAULT_CACHE_DIR)) }),
-      ))
+    existsSync(path.join(outDir, 'index.html')) &&
+    (await builtFromNow(contentDir, outDir, baseUrl))
   )
     return 'fresh';
   const summary = await build({ contentDir, outDir, cacheDir: DEFAULT_CACHE_DIR, baseUrl });

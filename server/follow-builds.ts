@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { outputManifestFile } from '../generator/cache/build-cache.ts';
-import { readManifest } from '../generator/write/dist-manifest.ts';
+import { builtInputsOf } from '../generator/build.ts';
 import type { RequestInfo } from './app.ts';
 import { createRebuildGuard } from './rebuild-guard.ts';
 
@@ -13,12 +12,17 @@ interface Identity {
   folder: number | undefined;
 }
 
+/** How long answers wait for a build under way before it is taken as stopped halfway. */
+export const BUILD_WAIT_MS = 60_000;
+/** How often the end of a build under way is looked for. */
+const BUILD_POLL_MS = 100;
+
 /**
  * `npm start` over a folder that a build may rebuild while it runs (another local server's,
  * or `npm run build -- --out` the folder): the app (createApp, which keeps the rules and
  * the functions' data it read) is made anew once a build is over, as `npm run dev` makes it
  * anew after its own rebuilds. A build is seen finished by what it writes last: a cached
- * build, the small file of its manifest naming the new inputs (dist-manifest.ts; it stops
+ * build, the header of its manifest naming the new inputs (write/dist-manifest.ts; it stops
  * naming any before the first change to the folder); a `--no-cache` build, a new folder
  * renamed in place (swapped-write.ts).
  * Each request looks at both with a `stat`; only a change makes a new app, and the
@@ -29,10 +33,6 @@ interface Identity {
  * request. A build not over within BUILD_WAIT_MS is taken as stopped halfway: answers no
  * longer wait for it.
  */
-export const BUILD_WAIT_MS = 60_000;
-/** How often the end of a build under way is looked for. */
-const BUILD_POLL_MS = 100;
-
 export async function followBuilds(
   distDir: string,
   cacheDir: string,
@@ -40,7 +40,8 @@ export async function followBuilds(
   { buildWaitMs = BUILD_WAIT_MS } = {},
 ): Promise<App> {
   const root = path.resolve(distDir);
-  const manifest = outputManifestFile(cacheDir, root);
+  const built = builtInputsOf(root, cacheDir);
+  const manifest = built.file;
   /**
    * The header is replaced by a rename (a new inode each time); dist/'s own times change as
    * files are written in it, its inode only when a build swaps it. `folder` is undefined
@@ -112,7 +113,7 @@ export async function followBuilds(
     if (same(seen, now) || look <= seenAt || now.folder === undefined) return;
     const swapped = now.folder !== seen.folder;
     // A cached build writing now: its manifest names no inputs until it is done.
-    if (!swapped && readManifest(manifest, root)?.inputs === undefined) {
+    if (!swapped && built.inputs() === undefined) {
       if (!waiting && !same(givenUp, now)) {
         waiting = true;
         void guard.building(() => buildOver(now)).finally(() => (waiting = false));

@@ -1,4 +1,4 @@
-import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
+import { DEFAULT_CACHE_DIR } from '../generator/build.ts';
 import { createApp, type App } from './app.ts';
 import { withCompression } from './compress-answer.ts';
 import { followBuilds } from './follow-builds.ts';

@@ -1,7 +1,17 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, readFile, rename, rm, stat, writeFile, readdir } from 'node:fs/promises';
+import {
+  cp,
+  mkdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+  readdir,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
@@ -11,14 +21,9 @@ import { ContentError } from '../generator/model/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/model/outputs.ts';
 import { DistState } from '../generator/write/dist-state.ts';
-import { manifestEntries, readManifest } from '../generator/write/dist-manifest.ts';
-import {
-  distLinksDir,
-  fileStatesFile,
-  outputManifestFile,
-  recordSignaturesFile,
-} from '../generator/cache/build-cache.ts';
-import { fileStates } from '../generator/load/content-reader.ts';
+import { readManifest } from '../generator/write/dist-manifest.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
+import type { FileState } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import { STATIC_SEARCH_FOLDER } from '../core/static-search-index.ts';
 import { staticSearchFileNames } from '../generator/emit/static-search-index.ts';
@@ -82,7 +87,7 @@ const cached = (name: string) =>
 /** The cache holds a link to each file of dist/ `name` and to nothing else, in no empty folder (dist-links.ts). */
 async function expectLinksMirror(name: string, because?: string): Promise<void> {
   const linked = await fg('**/*', {
-    cwd: distLinksDir(cacheDir, path.join(root, name)),
+    cwd: openBuildState(cacheDir, path.join(root, name)).dist.links,
     onlyFiles: false,
     markDirectories: true,
   });
@@ -98,6 +103,9 @@ async function expectLinksMirror(name: string, because?: string): Promise<void> 
   ).toEqual([]);
 }
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
+
+/** What a user does after editing dist/ by hand (docs/caching.md): dist/'s own time changes, and the next cached build checks every file. */
+const touch = (dir: string) => utimes(dir, new Date(), new Date());
 
 describe("npm start's staleness check", () => {
   it('sees edits, deletions and renames by content, and nothing else', async () => {
@@ -176,17 +184,21 @@ describe('parallel analysis and page rendering', () => {
     );
     expect(await digest(bundledClean)).toEqual(clean);
 
-    // With this many files, a cached build checks dist/ against its manifest on a thread of
-    // its own (dist-check.ts), bundled or not: what was edited, removed or left by hand goes.
+    // A cached build takes the manifest at its word while dist/ itself is as the last write
+    // left it: files edited, removed or left by hand below it go unseen...
     const handEdits = async () => {
       await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
       await rm(path.join(bundled, 'glossary', 'index.html.md'));
       await writeFile(path.join(bundled, 'threats', 'stray.txt'), 'left behind');
     };
     await handEdits();
+    expect(await buildBundled()).toMatch(/; 0 written, 0 deleted\)/);
+    // ...until dist/ is touched: then the build checks every file against the manifest (dist-check.ts), bundled or not, and they go.
+    await touch(bundled);
     expect(await buildBundled()).toMatch(/; 2 written, 1 deleted\)/);
     expect(await digest(bundled)).toEqual(clean);
     await handEdits();
+    await touch(bundled);
     expect(
       await build({ contentDir: large, outDir: bundled, cacheDir: bundledCache }),
     ).toMatchObject({ written: 2, deleted: 1 });
@@ -291,6 +303,7 @@ describe('a build with nothing to do', () => {
     const expected = await digest(path.join(root, 'clean'));
     const page = path.join(out(), `posts/${syntheticSlug('posts', 1)}/index.html`);
     await writeFile(page, 'changed by hand');
+    // A file put right in dist/ changes dist/'s own time: the build checks every file again.
     await writeFile(path.join(out(), 'stray.html'), 'put there by hand');
     const [mended, read] = await stagesOf();
     expect(read.has('analyze')).toBe(true);
@@ -300,10 +313,10 @@ describe('a build with nothing to do', () => {
     // Saved again unchanged (or just edited, its state not kept yet): read again and found the same, nothing analyzed; then known by its state again.
     const post = path.join(content, 'posts', `${syntheticSlug('posts', 2)}.md`);
     await writeFile(post, await readFile(post));
-    const states = fileStates(fileStatesFile(cacheDir));
-    expect(states.get(post)?.[2]).toBeLessThan((await stat(post)).ctimeMs);
+    const states = () => openBuildState(cacheDir, out()).fileStates<FileState>();
+    expect(states().get(post)?.ctimeMs).toBeLessThan((await stat(post)).ctimeMs);
     expect([...(await stagesOf())[1]]).toEqual([]);
-    expect(fileStates(fileStatesFile(cacheDir)).get(post)?.[2]).toBe((await stat(post)).ctimeMs);
+    expect(states().get(post)?.ctimeMs).toBe((await stat(post)).ctimeMs);
     expect([...(await stagesOf())[1]]).toEqual([]);
     expect(await digest(out())).toEqual(expected);
 
@@ -322,6 +335,24 @@ describe('a build with nothing to do', () => {
     expect(await digest(out())).toEqual(await digest(path.join(root, 'clean-edited')));
   });
 
+  it("reads the manifest's header alone while dist/ keeps its stamp, and checks every file once it lost it", async () => {
+    const [first] = await stagesOf();
+    const entries = openBuildState(cacheDir, out()).dist.headerFile.replace(
+      /\.json$/,
+      '.files.log',
+    );
+    await rm(entries);
+    const [again, stages] = await stagesOf();
+    expect([...stages]).toEqual([]);
+    expect(again).toMatchObject({ files: first.files, bytes: first.bytes, written: 0 });
+    // Touched, dist/ is checked against a manifest that lists nothing: every file is written again, as a clean build writes it.
+    await touch(out());
+    const [checked] = await stagesOf();
+    expect(checked).toMatchObject({ written: first.files, deleted: 0 });
+    await clean('clean');
+    expect(await digest(out())).toEqual(await digest(path.join(root, 'clean')));
+  });
+
   it('is never taken for a write that stopped halfway, should the content go back to what dist/ was built from', async () => {
     await stagesOf();
     const expected = await digest(out());
@@ -338,7 +369,9 @@ describe('a build with nothing to do', () => {
     });
     await expect(stopped).rejects.toThrow('stopped');
     expect(await digest(out())).not.toEqual(expected);
-    expect(readManifest(outputManifestFile(cacheDir, out()), out())?.inputs).toBeUndefined();
+    expect(
+      readManifest(openBuildState(cacheDir, out()).dist.header, out())?.inputs,
+    ).toBeUndefined();
     await writeFile(glossary, text);
     const [, stages] = await stagesOf();
     expect(stages.has('write')).toBe(true);
@@ -378,7 +411,7 @@ describe('incremental builds', () => {
   it("take llms-full.txt's unchanged parts from the file dist/ holds, their list kept beside a manifest that stays small", async () => {
     const out = path.join(root, 'parts');
     const full = path.join(out, 'llms-full.txt');
-    const manifest = outputManifestFile(cacheDir, out);
+    const manifest = openBuildState(cacheDir, out).dist;
     const post = (i: number) => path.join(content, 'posts', `${syntheticSlug('posts', i)}.md`);
     const summarize = async (i: number, summary: string) =>
       writeFile(
@@ -386,7 +419,7 @@ describe('incremental builds', () => {
         (await readFile(post(i), 'utf8')).replace(/^summary: .*$/m, `summary: ${summary}`),
       );
     await cached('parts');
-    const filesLog = `${manifest.replace(/\.json$/, '')}.files.log`;
+    const filesLog = manifest.headerFile.replace(/\.json$/, '.files.log');
     const logSize = (await stat(filesLog)).size;
     // A mark of the same length in the part of a record nothing changes, with the manifest told of the file's new time: a part copied keeps it, a part made again loses it.
     const unchanged = `Synthetic posts record number 2 about`;
@@ -397,14 +430,11 @@ describe('incremental builds', () => {
       full,
       text.slice(0, at) + unchanged.toUpperCase() + text.slice(at + unchanged.length),
     );
-    const entries = manifestEntries(manifest);
-    const [key, size] = entries.get('llms-full.txt')!;
-    entries.set('llms-full.txt', [
-      key,
-      size,
-      (await stat(full)).mtimeMs,
-      entries.get('llms-full.txt')![3],
-    ]);
+    const entries = manifest.entries();
+    entries.set('llms-full.txt', {
+      ...entries.get('llms-full.txt')!,
+      mtimeMs: (await stat(full)).mtimeMs,
+    });
     entries.save();
     for (let i = 0; i < 4; i++) {
       await summarize(1, `An edited summary of the first synthetic post, round ${i} of four.`);
@@ -423,13 +453,11 @@ describe('incremental builds', () => {
       appended.filter((line) => !line.includes(STATIC_SEARCH_FOLDER.slice(1))).join('\n').length,
     ).toBeLessThan(4 * 2000);
     // A list not the one the manifest's entry was written with (a part's length changed): not taken, the file made whole again.
-    const partsFile = path.join(`${manifest.replace(/\.json$/, '')}.parts`, 'llms-full.txt.json');
-    await writeFile(
-      partsFile,
-      (await readFile(partsFile, 'utf8')).replace(
-        /,(\d+)\]/,
-        (_, length: string) => `,${Number(length) + 1}]`,
-      ),
+    manifest.partLists.write(
+      'llms-full.txt',
+      manifest.partLists
+        .read('llms-full.txt')!
+        .replace(/"bytes":(\d+)\}/, (_, length: string) => `"bytes":${Number(length) + 1}}`),
     );
     await summarize(
       1,
@@ -439,7 +467,7 @@ describe('incremental builds', () => {
     await clean('parts-clean');
     expect(await digest(out)).toEqual(await digest(path.join(root, 'parts-clean')));
     // Without the list, no part is known: the file is made whole again, as a clean build makes it.
-    await rm(partsFile);
+    await rm(path.join(manifest.headerFile.replace(/\.json$/, '.parts'), 'llms-full.txt.json'));
     await summarize(
       1,
       'An edited summary of the first synthetic post, after the list of parts went.',
@@ -480,8 +508,9 @@ describe('incremental builds', () => {
       expect.arrayContaining(['apps/microsoft-365/index.html', 'apps/microsoft-365/index.html.md']),
     );
     await expectClean('shipped-retitled');
-    // A kept record's document, removed by hand, is made again whole.
+    // A kept record's document, removed by hand (and dist/ touched, so the build checks its files), is made again whole.
     await rm(path.join(out, 'api', 'v1', 'apps', 'microsoft-365.json'));
+    await touch(out);
     expect(await cachedShipped()).toMatchObject({ written: 1 });
     await expectClean('shipped-document');
   });
@@ -592,7 +621,7 @@ describe('incremental builds', () => {
     await same();
     await expectClean('after-rename');
 
-    // What someone changed or left in dist/ by hand does not survive the next build.
+    // A file left right in dist/ changes dist/'s own time: the next build checks every file, and what was changed or left by hand goes.
     const page = path.join(root, 'in-place', 'posts', 'a-renamed-post', 'index.html');
     await writeFile(page, 'edited by hand');
     await writeFile(path.join(root, 'in-place', 'stray.txt'), 'left behind');
@@ -984,7 +1013,7 @@ describe('incremental builds', () => {
 
   it('take the links of replaced files away on another thread, leaving nothing, not even what a stopped build left', async () => {
     await cached('out');
-    const trash = `${distLinksDir(cacheDir, path.join(root, 'out'))}.trash`;
+    const trash = `${openBuildState(cacheDir, path.join(root, 'out')).dist.links}.trash`;
     await mkdir(path.join(trash, '1-stopped'), { recursive: true });
     await writeFile(
       path.join(trash, '1-stopped', '0'),
@@ -1006,7 +1035,7 @@ describe('incremental builds', () => {
 
   it('take a record deleted ahead of a build that had already written it as deleted, in the manifest and in the next build', async () => {
     const out = path.join(root, 'ahead');
-    const manifest = path.join(root, 'ahead-manifest.json');
+    const manifest = openBuildState(path.join(root, 'ahead-cache'), out).dist;
     const dist = new DistState(out, manifest, { trusted: true });
     const page = 'posts/gone/index.html';
     dist.begin();
@@ -1024,7 +1053,7 @@ describe('incremental builds', () => {
         },
       },
     );
-    expect([...manifestEntries(manifest).keys()].sort()).toEqual([
+    expect([...manifest.entries().keys()].sort()).toEqual([
       'posts/index.html',
       'posts/kept/index.html',
     ]);
@@ -1044,7 +1073,9 @@ describe('incremental builds', () => {
 
   it('write a record ahead again into the folder its deletion ahead took away, within one rebuild', async () => {
     const out = path.join(root, 'again');
-    const dist = new DistState(out, path.join(root, 'again-manifest.json'), { trusted: true });
+    const dist = new DistState(out, openBuildState(path.join(root, 'again-cache'), out).dist, {
+      trusted: true,
+    });
     const page = 'posts/back/index.html';
     dist.begin();
     await dist.write(new Map<string, Output>([['posts/index.html', 'list']]), 'first');
@@ -1060,9 +1091,9 @@ describe('incremental builds', () => {
   it("carry a record's files only while dist/ holds them under the signatures kept", async () => {
     const threat = path.join(content, 'threats', `${syntheticSlug('threats', 1)}.md`);
     const original = await readFile(threat, 'utf8');
-    const kept = recordSignaturesFile(cacheDir);
+    const kept = openBuildState(cacheDir, path.join(root, 'carried')).records;
     await cached('carried');
-    const keptBefore = await readFile(kept);
+    const keptBefore = kept.read()!;
     // A later write changes the record's files and those that show it, and its kept signatures are then lost (a build stopped after its write):
     // the signatures kept are older than dist/. With the record back as it was, they say its files need nothing, and the manifest says otherwise.
     await writeFile(
@@ -1073,7 +1104,7 @@ describe('incremental builds', () => {
       ),
     );
     await cached('carried');
-    await writeFile(kept, keptBefore);
+    kept.write(keptBefore);
     await writeFile(threat, original);
     await cached('carried');
     await clean('carried-clean');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentClient, type SyncState } from '../client/index.js';
 import { paths } from '../core/paths.ts';
 import { build } from '../generator/build.ts';
-import { DEFAULT_CACHE_DIR } from '../generator/cache/build-cache.ts';
+import { DEFAULT_CACHE_DIR } from '../generator/cache/build-state.ts';
 import { caddyConfig } from '../generator/mirror/caddy-config.ts';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';

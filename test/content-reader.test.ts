@@ -11,15 +11,16 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { contentReader, digestOf, fileStates } from '../generator/load/content-reader.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
+import { contentReader, digestOf, type FileState } from '../generator/load/content-reader.ts';
 
 describe('the content reader with file states kept between builds', () => {
   let dir: string;
-  let statesFile: string;
   const file = (name: string) => path.join(dir, 'content', name);
+  const fileStates = () =>
+    openBuildState(path.join(dir, 'cache'), path.join(dir, 'dist')).fileStates<FileState>();
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'content-reader-'));
-    statesFile = path.join(dir, 'cache', 'file-states.log');
     mkdirSync(path.join(dir, 'content'));
     for (const name of ['a.md', 'b.md']) writeFileSync(file(name), `# ${name}\n`);
   });
@@ -27,7 +28,7 @@ describe('the content reader with file states kept between builds', () => {
 
   /** One build's reads, in a process of its own: each file's digest, and whether the file was read. */
   const build = (names: string[], racyMs = 0) => {
-    const reader = contentReader({ states: fileStates(statesFile), racyMs });
+    const reader = contentReader({ states: fileStates(), racyMs });
     const reads = Object.fromEntries(names.map((name) => [name, reader.read(file(name))]));
     reader.saveStates();
     return reads;
@@ -75,7 +76,7 @@ describe('the content reader with file states kept between builds', () => {
   });
 
   it('keeps the states in memory between builds of one process, and writes them only when they changed', () => {
-    const states = fileStates(statesFile);
+    const states = fileStates();
     const once = (names: string[]) => {
       const reader = contentReader({ states, racyMs: 0 });
       const reads = names.map((name) => reader.read(file(name)));
@@ -83,21 +84,21 @@ describe('the content reader with file states kept between builds', () => {
       return reads;
     };
     expect(once(['a.md', 'b.md']).every((read) => read?.bytes)).toBe(true);
-    rmSync(statesFile);
+    rmSync(path.join(dir, 'cache', 'file-states.log'));
     expect(once(['a.md', 'b.md']).some((read) => read?.bytes)).toBe(false);
-    expect(existsSync(statesFile)).toBe(false);
+    expect(existsSync(path.join(dir, 'cache', 'file-states.log'))).toBe(false);
     // A file no longer read (deleted) changes the states: written again, without it.
     once(['a.md']);
-    expect([...fileStates(statesFile).keys()]).toEqual([file('a.md')]);
+    expect([...fileStates().keys()]).toEqual([file('a.md')]);
   });
 
   it('keeps the bytes it read ahead for the next read of the file, which takes them, and no others', () => {
     build(['a.md', 'b.md']);
     writeFileSync(file('a.md'), '# a.md, edited\n');
-    const reader = contentReader({ states: fileStates(statesFile), racyMs: 0 });
+    const reader = contentReader({ states: fileStates(), racyMs: 0 });
     const edited = digestOf(Buffer.from('# a.md, edited\n'));
-    expect(reader.readAhead(file('a.md'))).toBe(edited);
-    expect(reader.readAhead(file('b.md'))).toBe(digestOf(Buffer.from('# b.md\n')));
+    expect(reader.readAndHold(file('a.md'))).toBe(edited);
+    expect(reader.readAndHold(file('b.md'))).toBe(digestOf(Buffer.from('# b.md\n')));
     // Changed again before the analysis reads it: the analysis takes the bytes that were hashed.
     writeFileSync(file('a.md'), '# a.md, edited twice\n');
     expect(reader.digest(file('a.md'))).toBe(edited);

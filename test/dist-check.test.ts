@@ -27,12 +27,15 @@ async function writtenDist() {
   const listed = new Map<string, ManifestEntry>();
   for (const file of files) {
     const info = await stat(path.join(root, file));
-    listed.set(file, ['key', info.size, info.mtimeMs]);
+    listed.set(file, { key: 'key', size: info.size, mtimeMs: info.mtimeMs });
   }
   const folders = new Map<string, FolderState>();
   for (const folder of [...foldersOf(files)].sort((a, b) => b.length - a.length)) {
     await utimes(path.join(root, folder), hourAgo, hourAgo);
-    folders.set(folder, [(await stat(path.join(root, folder))).mtimeMs, Date.now()]);
+    folders.set(folder, {
+      mtimeMs: (await stat(path.join(root, folder))).mtimeMs,
+      recordedAt: Date.now(),
+    });
   }
   return { root, listed, folders };
 }
@@ -70,8 +73,8 @@ describe('checking dist/ against its manifest', () => {
 
   it('reads a folder recorded too soon after it changed, as its time could change again unseen', async () => {
     const { root, listed, folders } = await writtenDist();
-    const [mtimeMs] = folders.get('threats/b')!;
-    folders.set('threats/b', [mtimeMs, mtimeMs + 1000]);
+    const { mtimeMs } = folders.get('threats/b')!;
+    folders.set('threats/b', { mtimeMs, recordedAt: mtimeMs + 1000 });
     await writeFile(path.join(root, 'threats', 'b', 'stray.txt'), 'left behind');
     // Put back as it was: only reading the folder finds the file.
     await utimes(path.join(root, 'threats', 'b'), new Date(mtimeMs), new Date(mtimeMs));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CACHE_DIR, outputManifestFile } from '../generator/cache/build-cache.ts';
+import { builtInputsOf } from '../generator/build.ts';
 import { assetPath } from '../generator/render/asset-names.ts';
 import {
   CADDY,
@@ -64,7 +64,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // npm run build keeps what it knows of an output folder in the project's cache: forget this one.
-  const manifest = outputManifestFile(DEFAULT_CACHE_DIR, path.join(root, 'srv', 'dist'));
+  const manifest = builtInputsOf(path.join(root, 'srv', 'dist')).file;
   const prefix = path.basename(manifest, '.json');
   const outputs = path.dirname(manifest);
   for (const name of await readdir(outputs).catch(() => []))

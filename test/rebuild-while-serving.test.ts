@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, MIN_BODY_WORDS } from '../generator/model/schemas/content.ts';
 import { paths, twinPath } from '../core/paths.ts';
-import { outputManifestFile } from '../generator/cache/build-cache.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
 import { writeManifest } from '../generator/write/dist-manifest.ts';
 import { followBuilds } from '../server/follow-builds.ts';
 import {
@@ -163,7 +163,7 @@ describe('followBuilds', () => {
     const distDir = path.join(root, 'dist');
     const cacheDir = path.join(root, 'cache');
     await mkdir(distDir);
-    const manifest = outputManifestFile(cacheDir, distDir);
+    const manifest = openBuildState(cacheDir, distDir).dist.header;
     writeManifest(manifest, { outDir: distDir, inputs: 'first' });
     let loads = 0;
     const app = await followBuilds(

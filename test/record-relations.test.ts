@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS } from '../core/collections.ts';
-import { memoryCache, type BuildCache } from '../generator/cache/build-cache.ts';
+import { KnownAnalyses } from '../generator/load/analysis-store.ts';
 import { editRecords } from '../generator/load/edit-records.ts';
 import { loadContent } from '../generator/load/load-content.ts';
 import type { Corpus } from '../generator/model/corpus.ts';
@@ -27,13 +27,13 @@ const afresh = (corpus: Corpus) => everyRelation({ ...corpus });
 
 describe("an edited record's relations (npm run dev writes its page at once)", () => {
   let content: string;
-  let cache: BuildCache;
+  let analyses: KnownAnalyses;
   let corpus: Corpus;
   const term = `glossary/${syntheticSlug('glossary', 2)}.md`;
   const edit = async (change: (text: string) => string) => {
     const file = path.join(content, term);
     await writeFile(file, change(await readFile(file, 'utf8')));
-    const edited = editRecords(corpus, content, [term], cache);
+    const edited = editRecords(corpus, content, [term], analyses);
     expect(edited).toBeDefined();
     return edited!.corpus;
   };
@@ -41,8 +41,8 @@ describe("an edited record's relations (npm run dev writes its page at once)", (
   beforeEach(async () => {
     content = await temporaryDirectory('relations-');
     await writeSyntheticCorpus(content, 6);
-    cache = memoryCache();
-    corpus = await loadContent(content, { cache });
+    analyses = new KnownAnalyses();
+    corpus = await loadContent(content, { analyses });
     // Made, as a build makes them before anything is written ahead.
     relationsOf(corpus);
   });

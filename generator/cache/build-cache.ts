@@ -1,52 +1,19 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { openCachePack } from './cache-pack.ts';
+import type { AnalysisStore } from '../model/stores.ts';
 import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
-import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
+import { generatorFingerprint } from '../model/generator.ts';
 
 /**
  * Results of per-file work (a content file's fields and checks, its body), stored under
- * the file's source hash and read back by the next build: a build after a one-file change
+ * the file's source and read back by the next build: a build after a one-file change
  * analyzes that file again and nothing else. Any change to the generator, the shared
- * definitions or the dependencies starts afresh. (Outputs are not cached here: dist/
- * itself holds them, see model/outputs.ts and write/dist-state.ts, and the cache a hard link to each,
- * distLinksDir.) Entries are kept in packs (cache-pack.ts), not a file each.
+ * definitions or the dependencies starts afresh. Outputs are not cached here: dist/
+ * itself holds them (write/dist-state.ts). Entries are kept in packs (cache-pack.ts), not
+ * a file each.
  */
-export interface BuildCache {
-  /** The stored result for this key (a source hash, then what of it), if any. */
-  lookup<T>(key: [source: string, part: string]): T | undefined;
-  store(key: [source: string, part: string], value: unknown): void;
-  /** Stores a value already serialized as JSON, as it is. */
-  storeJson(key: [source: string, part: string], json: string): void;
-  /** Writes what was stored since, so it no longer takes memory (a large build flushes as it analyzes). */
-  flush(): void;
-  /**
-   * Flushes, and forgets entries of any other sources than `live` (those of files since
-   * edited or deleted), so the cache does not grow with every edit. A build saves once its
-   * files are analyzed.
-   */
-  save(live: ReadonlySet<string>): void;
-  /**
-   * A keyed log of this cache's (keyed-log.ts), opened once, that a build keeps for the
-   * next (load/last-analyses.ts keeps one); undefined for a cache no build comes back to.
-   */
-  log<Value>(name: string): KeyedLog<Value> | undefined;
-}
-
-/** A cache held in memory, for one build that keeps nothing (tests, a single file analyzed apart). */
-export function memoryCache(): BuildCache {
-  const entries = new Map<string, unknown>();
-  return {
-    lookup: <T>([source, part]: [string, string]) =>
-      entries.get(`${source}:${part}`) as T | undefined,
-    store: ([source, part], value) => void entries.set(`${source}:${part}`, value),
-    storeJson: ([source, part], json) => void entries.set(`${source}:${part}`, JSON.parse(json)),
-    flush: () => undefined,
-    save: () => undefined,
-    log: () => undefined,
-  };
-}
+export type BuildCache = AnalysisStore;
 
 /**
  * Every build reads every file's fields and checks ("meta"), but the bodies only of the
@@ -75,11 +42,11 @@ export function openBuildCache(
   const fields = openCachePack(home, 'fields', { readWhole: true });
   const bodies = openCachePack(home, 'bodies');
   const packOf = (part: string) => (part === FIELDS ? fields : bodies);
-  const storeJson = ([source, part]: [string, string], json: string) =>
+  const storeJson = (source: string, part: string, json: string) =>
     packOf(part).add(`${source}:${part}`, json);
   const logs = new Map<string, KeyedLog<unknown>>();
   return {
-    lookup<T>([source, part]: [string, string]): T | undefined {
+    lookup<T>(source: string, part: string): T | undefined {
       const json = packOf(part).read(`${source}:${part}`);
       if (json === undefined) return undefined;
       try {
@@ -89,7 +56,7 @@ export function openBuildCache(
       }
     },
 
-    store: (key, value) => storeJson(key, JSON.stringify(value)),
+    store: (source, part, value) => storeJson(source, part, JSON.stringify(value)),
 
     storeJson,
 
@@ -119,29 +86,3 @@ function removeOtherGenerations(parent: string, current: string): void {
   for (const name of readdirSync(parent))
     if (name !== current) rmSync(path.join(parent, name), { recursive: true, force: true });
 }
-
-/** Where a cached build remembers what it left in an output folder (write/dist-state.ts). */
-export function outputManifestFile(cacheDir: string, outDir: string): string {
-  return path.join(
-    cacheDir,
-    'outputs',
-    `${createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16)}.json`,
-  );
-}
-
-/** Where a cached build keeps a hard link to each file of an output folder, beside its manifest (dist-links.ts). */
-export const distLinksDir = (cacheDir: string, outDir: string): string =>
-  outputManifestFile(cacheDir, outDir).replace(/\.json$/, '.links');
-
-/** Where a cached build remembers each content file's state when it read it (see content-reader.ts). */
-export function fileStatesFile(cacheDir: string): string {
-  return path.join(cacheDir, 'file-states.log');
-}
-
-/** Where a cached build keeps, for the next, what its records' files were signed with (see record-signatures.ts). */
-export function recordSignaturesFile(cacheDir: string): string {
-  return path.join(cacheDir, 'record-signatures.txt');
-}
-
-/** Where `npm run build` and `npm start` keep the cache unless told otherwise. */
-export const DEFAULT_CACHE_DIR = path.join(PROJECT_DIR, 'node_modules', '.cache', 'content-build');

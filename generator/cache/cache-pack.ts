@@ -30,8 +30,11 @@ export interface CachePack {
   save(isLive: (key: string) => boolean): void;
 }
 
-/** Where an entry is in the pack. */
-type Place = [offset: number, length: number];
+/** Where an entry is in the pack, in bytes. */
+interface Place {
+  offset: number;
+  length: number;
+}
 
 /** Index keys of the pack's own: its file's name, and how many of its bytes are entries since forgotten. */
 const PACK_FILE = 'pack file';
@@ -52,70 +55,130 @@ export interface PackOptions {
 }
 
 /** The pack named `name` in `home` (its index is `name`.index, its pack file `name`-<uuid>). */
-export function openCachePack(
-  home: string,
-  name: string,
-  { readWhole = false }: PackOptions = {},
-): CachePack {
-  let index: KeyedLog<Place | string | number> | undefined;
-  let fd: number | undefined;
-  /** The pack's bytes, when read whole. */
-  let whole: Buffer | undefined;
-  let readingWhole = readWhole;
-  /** Entries added since the last flush, as the text they are packed as. */
-  const fresh = new Map<string, string>();
+export function openCachePack(home: string, name: string, options: PackOptions = {}): CachePack {
+  return new Pack(home, name, options.readWhole ?? false);
+}
 
-  const loaded = () => {
-    if (!index) {
-      index = openKeyedLog(path.join(home, `${name}.index`));
-      if (typeof index.get(PACK_FILE) !== 'string') index.set(PACK_FILE, `${name}-${randomUUID()}`);
+/**
+ * An entry is its key, a tab and its JSON: read back only when the key matches, so an
+ * index that no longer fits its pack (two builds saving at once, a pack cut short) costs
+ * an analysis again, never a wrong result.
+ */
+const entryText = (key: string, json: string) => `${key}\t${json}\n`;
+
+/** A pack and its index, both opened at the first use. */
+class Pack implements CachePack {
+  #index: KeyedLog<Place | string | number> | undefined;
+  #fd: number | undefined;
+  /** The pack's bytes, when read whole. */
+  #whole: Buffer | undefined;
+  /** Entries added since the last flush, as the text they are packed as. */
+  readonly #fresh = new Map<string, string>();
+
+  constructor(
+    private readonly home: string,
+    private readonly name: string,
+    private readingWhole: boolean,
+  ) {}
+
+  read(key: string): string | undefined {
+    const text = this.#entryOf(key);
+    return text === undefined ? undefined : text.slice(key.length + 1, -1);
+  }
+
+  add(key: string, json: string): void {
+    this.#fresh.set(key, entryText(key, json));
+  }
+
+  flush(): void {
+    // Appended only: the index on disk follows at the save (until then it just lacks these entries).
+    this.#append([...this.#fresh]);
+    this.#fresh.clear();
+  }
+
+  save(isLive: (key: string) => boolean): void {
+    const log = this.#loaded();
+    let dead = this.#deadBytes();
+    for (const key of [...log.keys()]) {
+      // Liveness first: most entries are live, and their places need not be parsed.
+      const at = !isLive(key) && this.#placeOf(key);
+      if (at) {
+        dead += at.length;
+        log.delete(key);
+      }
     }
-    return index;
-  };
-  const packFile = () => path.join(home, loaded().get(PACK_FILE) as string);
-  const deadBytes = () => (loaded().get(DEAD_BYTES) as number | undefined) ?? 0;
-  const placeOf = (key: string) =>
-    key === PACK_FILE || key === DEAD_BYTES ? undefined : (loaded().get(key) as Place | undefined);
+    this.#append([...this.#fresh].filter(([key]) => isLive(key)));
+    this.#fresh.clear();
+    this.#close();
+    const size = statSync(this.#packFile(), { throwIfNoEntry: false })?.size ?? 0;
+    if (dead > size * MAX_DEAD_SHARE) this.#rewrite(log);
+    else if (dead !== this.#deadBytes()) log.set(DEAD_BYTES, dead);
+    this.readingWhole = false;
+    mkdirSync(this.home, { recursive: true });
+    log.save();
+  }
+
+  #loaded(): KeyedLog<Place | string | number> {
+    if (!this.#index) {
+      this.#index = openKeyedLog(path.join(this.home, `${this.name}.index`));
+      if (typeof this.#index.get(PACK_FILE) !== 'string')
+        this.#index.set(PACK_FILE, `${this.name}-${randomUUID()}`);
+    }
+    return this.#index;
+  }
+
+  #packFile(): string {
+    return path.join(this.home, this.#loaded().get(PACK_FILE) as string);
+  }
+
+  #deadBytes(): number {
+    return (this.#loaded().get(DEAD_BYTES) as number | undefined) ?? 0;
+  }
+
+  #placeOf(key: string): Place | undefined {
+    return key === PACK_FILE || key === DEAD_BYTES
+      ? undefined
+      : (this.#loaded().get(key) as Place | undefined);
+  }
+
   /** Forgets the open pack and its bytes: it is about to change. */
-  const close = () => {
-    if (fd !== undefined) closeSync(fd);
-    fd = undefined;
-    whole = undefined;
-  };
-  const bytesAt = ([offset, length]: Place): Buffer | undefined => {
-    if (readingWhole) {
-      whole ??= readFileSync(packFile());
+  #close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    this.#fd = undefined;
+    this.#whole = undefined;
+  }
+
+  #bytesAt({ offset, length }: Place): Buffer | undefined {
+    if (this.readingWhole) {
+      this.#whole ??= readFileSync(this.#packFile());
+      const whole = this.#whole;
       return offset + length <= whole.length ? whole.subarray(offset, offset + length) : undefined;
     }
-    fd ??= openSync(packFile(), 'r');
+    this.#fd ??= openSync(this.#packFile(), 'r');
     const bytes = Buffer.allocUnsafe(length);
-    return readSync(fd, bytes, 0, length, offset) === length ? bytes : undefined;
-  };
-  /**
-   * An entry is its key, a tab and its JSON: read back only when the key matches, so an
-   * index that no longer fits its pack (two builds saving at once, a pack cut short) costs
-   * an analysis again, never a wrong result.
-   */
-  const entryText = (key: string, json: string) => `${key}\t${json}\n`;
+    return readSync(this.#fd, bytes, 0, length, offset) === length ? bytes : undefined;
+  }
+
   /** The entry's text as packed, when it is there and its key matches. */
-  const entryOf = (key: string): string | undefined => {
-    const fromThisBuild = fresh.get(key);
+  #entryOf(key: string): string | undefined {
+    const fromThisBuild = this.#fresh.get(key);
     if (fromThisBuild !== undefined) return fromThisBuild;
-    const at = placeOf(key);
+    const at = this.#placeOf(key);
     if (!at) return undefined;
     try {
-      const text = bytesAt(at)?.toString('utf8');
+      const text = this.#bytesAt(at)?.toString('utf8');
       return text?.startsWith(`${key}\t`) ? text : undefined;
     } catch {
       return undefined;
     }
-  };
+  }
+
   /** Appends entries to the pack, at offsets from where it ends when opened to append. */
-  const append = (added: [string, string][]) => {
+  #append(added: [string, string][]): void {
     if (!added.length) return;
-    mkdirSync(home, { recursive: true });
-    close();
-    const file = packFile();
+    mkdirSync(this.home, { recursive: true });
+    this.#close();
+    const file = this.#packFile();
     const out = openSync(file, 'a');
     try {
       let offset = statSync(file).size;
@@ -123,70 +186,33 @@ export function openCachePack(
       for (const [key, text] of added) {
         const length = Buffer.byteLength(text);
         // An entry written again (its last copy could not be read back): the last copy's bytes are dead.
-        const before = placeOf(key);
-        if (before) loaded().set(DEAD_BYTES, deadBytes() + before[1]);
-        loaded().set(key, [offset, length]);
+        const before = this.#placeOf(key);
+        if (before) this.#loaded().set(DEAD_BYTES, this.#deadBytes() + before.length);
+        this.#loaded().set(key, { offset, length });
         offset += length;
       }
     } finally {
       closeSync(out);
     }
-  };
-
-  return {
-    read(key) {
-      const text = entryOf(key);
-      return text === undefined ? undefined : text.slice(key.length + 1, -1);
-    },
-
-    add: (key, json) => void fresh.set(key, entryText(key, json)),
-
-    flush() {
-      // Appended only: the index on disk follows at the save (until then it just lacks these entries).
-      append([...fresh]);
-      fresh.clear();
-    },
-
-    save(isLive) {
-      const log = loaded();
-      let dead = deadBytes();
-      for (const key of [...log.keys()]) {
-        // Liveness first: most entries are live, and their places need not be parsed.
-        const at = !isLive(key) && placeOf(key);
-        if (at) {
-          dead += at[1];
-          log.delete(key);
-        }
-      }
-      append([...fresh].filter(([key]) => isLive(key)));
-      fresh.clear();
-      close();
-      const size = statSync(packFile(), { throwIfNoEntry: false })?.size ?? 0;
-      if (dead > size * MAX_DEAD_SHARE) rewrite(log);
-      else if (dead !== deadBytes()) log.set(DEAD_BYTES, dead);
-      readingWhole = false;
-      mkdirSync(home, { recursive: true });
-      log.save();
-    },
-  };
+  }
 
   /** A new pack with only the live entries (one that could not be read back is left out, to be analyzed again); then the old one goes. */
-  function rewrite(log: KeyedLog<Place | string | number>): void {
-    const old = packFile();
+  #rewrite(log: KeyedLog<Place | string | number>): void {
+    const old = this.#packFile();
     const kept = [...log.keys()].flatMap((key) => {
-      const text = placeOf(key) && entryOf(key);
-      if (placeOf(key)) log.delete(key);
+      const text = this.#placeOf(key) && this.#entryOf(key);
+      if (this.#placeOf(key)) log.delete(key);
       return text === undefined ? [] : [[key, text] as const];
     });
-    close();
-    const pack = `${name}-${randomUUID()}`;
+    this.#close();
+    const pack = `${this.name}-${randomUUID()}`;
     let offset = 0;
     for (const [key, text] of kept) {
       const length = Buffer.byteLength(text);
-      log.set(key, [offset, length]);
+      log.set(key, { offset, length });
       offset += length;
     }
-    writeFileSync(path.join(home, pack), kept.map(([, text]) => text).join(''));
+    writeFileSync(path.join(this.home, pack), kept.map(([, text]) => text).join(''));
     log.set(PACK_FILE, pack);
     log.set(DEAD_BYTES, 0);
     log.save();

@@ -8,6 +8,7 @@ import {
   statSync,
 } from 'node:fs';
 import path from 'node:path';
+import type { KeyedStore, OpenOptions } from '../model/stores.ts';
 import { replaceFile } from './replace-file.ts';
 
 /**
@@ -22,30 +23,15 @@ import { replaceFile } from './replace-file.ts';
  * line cut short (a process stopped in the middle of an append) and a damaged line are
  * ignored.
  */
-export interface KeyedLog<Value> {
-  get(key: string): Value | undefined;
-  has(key: string): boolean;
-  set(key: string, value: Value): void;
-  delete(key: string): void;
-  keys(): IterableIterator<string>;
-  entries(): IterableIterator<[string, Value]>;
-  readonly size: number;
-  /** Appends the changes made since the file was read or last saved. */
-  save(): void;
-}
+export type KeyedLog<Value> = KeyedStore<Value>;
 
 /** A file this many times the size of its live lines (and a little more) is written afresh at the next save. */
 const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
 
-export interface KeyedLogOptions {
-  /** Start from an empty map whatever the file holds, without reading it: the first save writes the file afresh. */
-  empty?: boolean;
-}
-
 export function openKeyedLog<Value>(
   file: string,
-  { empty = false }: KeyedLogOptions = {},
+  { empty = false }: OpenOptions = {},
 ): KeyedLog<Value> {
   const read = empty ? undefined : readFramed(file);
   const { entries, wholeSize, deadSize, sound } = readLines<Value>(

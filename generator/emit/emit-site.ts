@@ -29,7 +29,7 @@ import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
   /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
-  startEarly?: (file: string, output: LazyOutput) => void;
+  headStart?: (file: string, output: LazyOutput) => void;
   /** The records' versions the last build kept (record-manifest.ts); without them every document is hashed. */
   keptVersions?: KeptVersions;
 }
@@ -42,7 +42,7 @@ export interface EmitOptions {
 export async function emitApi(
   corpus: Corpus,
   files: SiteFiles,
-  { startEarly, keptVersions }: EmitOptions = {},
+  { headStart, keptVersions }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
@@ -65,7 +65,7 @@ export async function emitApi(
   const search = searchOutputs(summaries, lists, listKeys);
   for (const [file, output] of search) files.put(file, output);
   if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
-    startEarly?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
+    headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
   files.put(apiFile(paths.apiManifest), await recordManifest(corpus, keptVersions));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));

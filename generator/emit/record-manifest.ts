@@ -1,8 +1,7 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
-import type { BuildCache } from '../cache/build-cache.ts';
-import type { KeyedLog } from '../cache/keyed-log.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { Corpus } from '../model/corpus.ts';
+import type { KeyedStore } from '../model/stores.ts';
 import { jsonFile } from '../model/outputs.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { documentSignature, documentText } from '../render/record-outputs.ts';
@@ -32,11 +31,8 @@ export interface RecordManifest {
  * signature is not the one kept (its file changed, the site's address or the generator
  * did) is hashed again, so its version follows its bytes, not its inputs.
  */
-export type KeptVersions = KeyedLog<[signature: string, version: string]>;
-
-/** The versions a build kept in this cache, for a cache builds come back to (a clean build hashes every document). */
-export const keptVersionsOf = (cache: BuildCache): KeptVersions | undefined =>
-  cache.log<[string, string]>('record-versions');
+export type KeptVersion = [signature: string, version: string];
+export type KeptVersions = KeyedStore<KeptVersion>;
 
 /**
  * The manifest's text: every published record, in the lists' order, with its version.

@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { FileMeta } from './analyze-file.ts';
-import { memoryCache, type BuildCache } from '../cache/build-cache.ts';
+import { type AnalysisStore, KnownAnalyses } from './analysis-store.ts';
 import { contentReader, digestOf, type ContentReader } from './content-reader.ts';
 import type { WrittenBody } from '../markdown/markdown.ts';
 import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
@@ -18,36 +18,8 @@ import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { lastAnalysesOf, lastAnalysis, metaOf, noteAnalysis } from './last-analyses.ts';
 
-/**
- * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
- * analyzed before come from the cache: their fields at once, their bodies only when a
- * page that shows one is rendered. The rest are analyzed on every core when there are
- * many (parsing Markdown is most of a large build, and one file's analysis needs nothing
- * from another's), on this thread otherwise, where starting workers would cost more than
- * it saves. Results keep the order of the files; an unreadable file is undefined.
- */
+/** Files sent to an analysis thread at a time. */
 const BATCH = 64;
-
-/**
- * Fields of every file analyzed or read from a cache, by source hash, for as long as that
- * cache is in use: a process that builds again with one cache (npm run dev) reads none
- * twice, and a build that ends lets them go with its cache. Only the files of the last
- * analysis are kept (and those analyzed ahead of the next).
- */
-const metasOf = new WeakMap<BuildCache, Map<string, FileMeta>>();
-
-/**
- * Files analyzed ahead (analyzeNow, npm run dev) while an analysis with the same cache
- * runs: that analysis read them before they changed, so it must not let their fields go.
- * A deletion written ahead afterwards needs every record's fields.
- */
-const aheadOfAnalysis = new WeakMap<BuildCache, Set<string>>();
-
-function metasFor(cache: BuildCache): Map<string, FileMeta> {
-  let metas = metasOf.get(cache);
-  if (!metas) metasOf.set(cache, (metas = new Map()));
-  return metas;
-}
 
 export interface ContentFile {
   file: string;
@@ -65,7 +37,8 @@ export interface AnalyzedFile {
 }
 
 export interface AnalyzeFilesOptions {
-  cache?: BuildCache;
+  /** What this process knows of earlier analyses, and where it keeps them for the next build. */
+  analyses?: KnownAnalyses;
   /** How the files are read (content-reader.ts); the build shares it with its inputs hash. */
   reader?: ContentReader;
   /** Threads to use; default every core. */
@@ -73,20 +46,29 @@ export interface AnalyzeFilesOptions {
   progress?: Progress;
 }
 
+/**
+ * Analyzes content files (frontmatter, schema, Markdown parse, body checks). Files
+ * analyzed before come from the store: their fields at once, their bodies only when a
+ * page that shows one is rendered. The rest are analyzed on every core when there are
+ * many (parsing Markdown is most of a large build, and one file's analysis needs nothing
+ * from another's), on this thread otherwise, where starting workers would cost more than
+ * it saves. Results keep the order of the files; an unreadable file is undefined.
+ */
 export async function analyzeFiles(
   files: ContentFile[],
   options: AnalyzeFilesOptions = {},
 ): Promise<(AnalyzedFile | undefined)[]> {
-  const cache = options.cache ?? memoryCache();
+  const analyses = options.analyses ?? new KnownAnalyses();
+  const { store } = analyses;
   const progress = options.progress ?? NO_PROGRESS;
   const results = new Array<AnalyzedFile | undefined>(files.length);
   const pending: { index: number; source: string }[] = [];
   const jobs: (AnalyzeJob | undefined)[] = [];
   const reader = options.reader ?? contentReader();
-  const metas = metasFor(cache);
-  const ahead = new Set<string>();
-  aheadOfAnalysis.set(cache, ahead);
-  const last = lastAnalysesOf(cache);
+  const { metas } = analyses;
+  const pinned = new Set<string>();
+  analyses.pinned = pinned;
+  const last = lastAnalysesOf(store);
   /** Files whose last analysis is of another text (or none): noted once analyzed. */
   const renewed: { index: number; digest: string }[] = [];
   const turn = eventLoopTurns();
@@ -104,8 +86,8 @@ export async function analyzeFiles(
     if (!same) renewed.push({ index, digest: read.digest });
     const meta =
       metas.get(source) ??
-      (same && metaOf(same, wholeMetaOf(file, source, cache))) ??
-      cache.lookup<FileMeta>([source, 'meta']);
+      (same && metaOf(same, wholeMetaOf(file, source, store))) ??
+      store.lookup<FileMeta>(source, 'meta');
     if (!meta) {
       pending.push({ index, source });
       jobs.push({
@@ -116,14 +98,14 @@ export async function analyzeFiles(
       continue;
     }
     metas.set(source, meta);
-    results[index] = new CachedFile(file, source, meta, cache, same?.checked);
+    results[index] = new CachedFile(file, source, meta, store, same?.checked);
   }
   let done = files.length - pending.length;
   progress('analyze', done, files.length);
 
   const keep = (i: number, analysis: StoredAnalysis) => {
     const { index, source } = pending[i]!;
-    results[index] = remember(files[index]!, source, analysis, cache);
+    results[index] = remember(files[index]!, source, analysis, analyses);
   };
   const threads = Math.min(
     options.threads ?? availableParallelism(),
@@ -135,15 +117,15 @@ export async function analyzeFiles(
       progress('analyze', ++done, files.length);
     });
   } else {
-    // Kept and written to the cache batch by batch: a large corpus's bodies cannot all be held until the end.
+    // Kept and written to the store batch by batch: a large corpus's bodies cannot all be held until the end.
     await inWorkers(jobs, threads, (start, batch) => {
       for (const [i, analysis] of batch.entries()) keep(start + i, analysis);
-      cache.flush();
+      store.flush();
       progress('analyze', (done += batch.length), files.length);
     });
   }
   const live = new Set(results.flatMap((result) => (result ? [result.source] : [])));
-  cache.save(live);
+  store.save(live);
   if (last) {
     for (const { index, digest } of renewed) {
       const file = files[index]!;
@@ -161,8 +143,8 @@ export async function analyzeFiles(
     for (const file of [...last.keys()]) if (!analyzed.has(file)) last.delete(file);
   }
   for (const source of metas.keys())
-    if (!live.has(source) && !ahead.has(source)) metas.delete(source);
-  if (aheadOfAnalysis.get(cache) === ahead) aheadOfAnalysis.delete(cache);
+    if (!live.has(source) && !pinned.has(source)) metas.delete(source);
+  if (analyses.pinned === pinned) analyses.pinned = undefined;
   return results;
 }
 
@@ -170,23 +152,23 @@ export async function analyzeFiles(
 const sourceOf = (kind: ContentFile['kind'], relative: string, digest: string) =>
   hash('sha256', `${kind}\0${relative}\0${digest}`, 'base64url');
 
-/** Keeps a fresh analysis for the next build, in this process (the fields) and in the cache. */
+/** Keeps a fresh analysis for the next build, in this process (the fields) and in the store. */
 function remember(
   file: ContentFile,
   source: string,
   { meta, bodyJson }: StoredAnalysis,
-  cache: BuildCache,
+  analyses: KnownAnalyses,
 ): AnalyzedFile {
-  cache.store([source, 'meta'], meta);
-  cache.storeJson([source, 'body'], bodyJson);
-  metasFor(cache).set(source, meta);
-  return new CachedFile(file, source, meta, cache);
+  analyses.store.store(source, 'meta', meta);
+  analyses.store.storeJson(source, 'body', bodyJson);
+  analyses.metas.set(source, meta);
+  return new CachedFile(file, source, meta, analyses.store);
 }
 
 /**
- * A file whose fields are known. Its body is read from the cache each time a page needs it
+ * A file whose fields are known. Its body is read from the store each time a page needs it
  * and not kept: every body held at once would be most of a large build's memory.
- * A body missing from the cache (removed by hand) is analyzed again from the file. A class,
+ * A body missing from the store (removed by hand) is analyzed again from the file. A class,
  * not an object of closures: a build makes one for each of tens of thousands of files.
  */
 class CachedFile implements AnalyzedFile {
@@ -196,7 +178,7 @@ class CachedFile implements AnalyzedFile {
     private readonly file: ContentFile,
     readonly source: string,
     readonly meta: FileMeta,
-    private readonly cache: BuildCache,
+    private readonly store: AnalysisStore,
     checked?: string,
   ) {
     if (checked) this.checked = checked;
@@ -204,27 +186,23 @@ class CachedFile implements AnalyzedFile {
 
   /** Taken apart from the file by who renders it (load-content.ts): a function of its own. */
   readonly body = (): WrittenBody =>
-    this.cache.lookup<WrittenBody>([this.source, 'body']) ?? analyzeJob(jobOf(this.file)).body;
+    this.store.lookup<WrittenBody>(this.source, 'body') ?? analyzeJob(jobOf(this.file)).body;
 }
 
 /**
- * A file's whole fields, read from the cache when asked for. Made here, not where it is
+ * A file's whole fields, read from the store when asked for. Made here, not where it is
  * used: a function made inside analyzeFiles would hold that call's scope (every file's
- * result) for as long as the cache keeps the fields.
+ * result) for as long as the store keeps the fields.
  */
-const wholeMetaOf = (file: ContentFile, source: string, cache: BuildCache) => (): FileMeta =>
-  cache.lookup<FileMeta>([source, 'meta']) ?? analyzeJob(jobOf(file)).meta;
+const wholeMetaOf = (file: ContentFile, source: string, store: AnalysisStore) => (): FileMeta =>
+  store.lookup<FileMeta>(source, 'meta') ?? analyzeJob(jobOf(file)).meta;
 
-/** A file to analyze again from its text on disk: what the cache should have held of it is gone. */
+/** A file to analyze again from its text on disk: what the store should have held of it is gone. */
 const jobOf = ({ file, relative, kind }: ContentFile): AnalyzeJob => ({
   relative,
   kind,
   text: readFileSync(file, 'utf8'),
 });
-
-/** The fields and checks of a file analyzed or read from this cache, by its source hash. */
-export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefined =>
-  metasOf.get(cache)?.get(source);
 
 /**
  * One file analyzed now, on this thread, and kept as a build keeps it, so the build that
@@ -233,16 +211,16 @@ export const knownMeta = (cache: BuildCache, source: string): FileMeta | undefin
 export function analyzeNow(
   file: ContentFile,
   bytes: Buffer,
-  cache: BuildCache = memoryCache(),
+  analyses: KnownAnalyses = new KnownAnalyses(),
 ): AnalyzedFile {
   const { relative, kind } = file;
   const source = sourceOf(kind, relative, digestOf(bytes));
-  aheadOfAnalysis.get(cache)?.add(source);
+  analyses.pinned?.add(source);
   return remember(
     file,
     source,
     storedAnalysis(analyzeJob({ relative, kind, text: bytes.toString('utf8') })),
-    cache,
+    analyses,
   );
 }
 
@@ -261,7 +239,7 @@ async function inWorkers(
       next = Math.min(jobs.length, next + BATCH);
       const batch = jobs.slice(start, next) as AnalyzeJob[];
       jobs.fill(undefined, start, next);
-      // Results come back as text: cheaper to copy between threads than objects, and the bodies go to the cache as they are.
+      // Results come back as text: cheaper to copy between threads than objects, and the bodies go to the store as they are.
       const { metas, bodies } = await pool.run(batch);
       onBatch(
         start,

@@ -56,7 +56,7 @@ const READ_AHEAD_AT_MOST = 16;
  * buildInputs, for a build about to see whether dist/ already holds its output, when at most
  * a few files have to be read for it (the others unchanged since a build read them); else
  * undefined, as soon as more would be. The files read are kept for the analysis
- * (ContentReader.readAhead), so that a build right after an edit (its file read again for a
+ * (ContentReader.readAndHold), so that a build right after an edit (its file read again for a
  * few seconds) still stops early when nothing else changed. For a build that serves no
  * request meanwhile: the event loop does not run between files.
  */
@@ -75,7 +75,7 @@ export async function knownInputs(
     if (digest !== undefined) digests[i] = digest;
     else if (unknown.push(i) > READ_AHEAD_AT_MOST) return undefined;
   }
-  for (const i of unknown) digests[i] = reader.readAhead(inRoot(files[i]!)) ?? '';
+  for (const i of unknown) digests[i] = reader.readAndHold(inRoot(files[i]!)) ?? '';
   // Hashed from the digests just found, rather than by buildInputs asking the reader for each file again.
   return inputsHash(files, digests, baseUrl);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { openKeyedLog, type KeyedLog } from '../cache/keyed-log.ts';
+import type { KeyedStore } from '../model/stores.ts';
 import { listContent } from './list-content.ts';
 
 /**
@@ -22,7 +22,7 @@ export interface ContentReader {
    * which hands them over: a build that hashes its inputs before its analysis (build-inputs.ts)
    * analyzes the very bytes it hashed, and reads them once.
    */
-  readAhead(file: string): string | undefined;
+  readAndHold(file: string): string | undefined;
   /** The file's digest when it is known without reading the file: as a build last read it (by its state), or read already. */
   known(file: string): string | undefined;
   /** The content folder's files (listContent), listed once a build: the analysis and the inputs hash see the same files. */
@@ -34,7 +34,13 @@ export interface ContentReader {
 export const digestOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
 
 /** A file as it was when last read: what of its inode any change to it changes, and its digest. */
-type FileState = [size: number, mtimeMs: number, ctimeMs: number, ino: number, digest: string];
+export interface FileState {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  inode: number;
+  digest: string;
+}
 
 /**
  * A file changed within this long of being read could change again with the same
@@ -43,31 +49,35 @@ type FileState = [size: number, mtimeMs: number, ctimeMs: number, ino: number, d
  */
 const RACY_MS = 3000;
 
-const stateOf = (info: Stats, digest: string): FileState => [
-  info.size,
-  info.mtimeMs,
-  info.ctimeMs,
-  info.ino,
+const stateOf = (info: Stats, digest: string): FileState => ({
+  size: info.size,
+  mtimeMs: info.mtimeMs,
+  ctimeMs: info.ctimeMs,
+  inode: info.ino,
   digest,
-];
-
-const sameState = (a: FileState | undefined, b: FileState) =>
-  a?.every((value, i) => value === b[i]) === true;
+});
 
 const unchanged = (known: FileState, info: Stats) =>
-  known[0] === info.size &&
-  known[1] === info.mtimeMs &&
-  known[2] === info.ctimeMs &&
-  known[3] === info.ino;
+  known.size === info.size &&
+  known.mtimeMs === info.mtimeMs &&
+  known.ctimeMs === info.ctimeMs &&
+  known.inode === info.ino;
+
+const sameState = (a: FileState | undefined, b: FileState) =>
+  a !== undefined &&
+  a.size === b.size &&
+  a.mtimeMs === b.mtimeMs &&
+  a.ctimeMs === b.ctimeMs &&
+  a.inode === b.inode &&
+  a.digest === b.digest;
 
 /**
- * Content files' states as the last build read them, by absolute path: kept in a keyed log
- * for the next process (a build after an edit appends a line or two), and here for the next
- * build of this one (npm run dev reads the file once, not per rebuild).
+ * Content files' states as the last build read them, by absolute path: kept for the next
+ * process (the build's state keeps them in a keyed log, so a build after an edit appends a
+ * line or two), and here for the next build of this one (npm run dev reads them once, not
+ * per rebuild).
  */
-export type FileStates = KeyedLog<FileState>;
-
-export const fileStates = (file: string): FileStates => openKeyedLog<FileState>(file);
+export type FileStates = KeyedStore<FileState>;
 
 /**
  * With `states`, a file whose size, modification and change times and inode are those it
@@ -96,13 +106,13 @@ export function contentReader({
     const info = states ? statSync(name, { throwIfNoEntry: false }) : undefined;
     const state = info && states!.get(name);
     if (state && unchanged(state, info)) {
-      digests.set(file, state[4]);
+      digests.set(file, state.digest);
       now.set(name, state);
-      return state[4];
+      return state.digest;
     }
     return { name, info };
   };
-  /** Bytes read ahead (readAhead), until the next read of their file takes them. */
+  /** Bytes read and held (readAndHold), until the next read of their file takes them. */
   const heldBytes = new Map<string, Buffer>();
   const readNow = (file: string, { name, info }: { name: string; info?: Stats }) => {
     readAny = true;
@@ -145,7 +155,7 @@ export function contentReader({
       const found = knownOrNot(file);
       return typeof found === 'string' ? found : readNow(file, found)?.digest;
     },
-    readAhead(file) {
+    readAndHold(file) {
       const found = knownOrNot(file);
       if (typeof found === 'string') return found;
       const read = readNow(file, found);

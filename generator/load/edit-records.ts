@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../../core/collections.ts';
-import type { BuildCache } from '../cache/build-cache.ts';
+import type { KnownAnalyses } from './analysis-store.ts';
 import { keepSiteIndex, linkProblems, referenceProblems, siteIndexOf } from './check-links.ts';
 import { problemName, toRecord } from './load-content.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
-import { analyzeNow, knownMeta } from './analyze-files.ts';
+import { analyzeNow } from './analyze-files.ts';
 import { compareRecords } from '../model/record-order.ts';
 import { carryRelations } from '../model/record-relations.ts';
 
@@ -32,7 +32,7 @@ export function editRecords(
   corpus: Corpus,
   contentDir: string,
   changed: readonly string[],
-  cache: BuildCache,
+  analyses: KnownAnalyses,
 ): RecordsEdit | undefined {
   // Only the collections an edit touches are copied: the others, and the checks' index, are the corpus's own.
   const grouped = { ...corpus.records };
@@ -64,7 +64,7 @@ export function editRecords(
       collection,
       relative,
       slug,
-      analyzeNow({ file, relative, kind: collection }, bytes, cache),
+      analyzeNow({ file, relative, kind: collection }, bytes, analyses),
     );
     if (record.source === list[at]?.source) continue;
     records.push(record);
@@ -86,7 +86,7 @@ export function editRecords(
     ? [...COLLECTION_KEYS.flatMap((key) => grouped[key]), ...Object.values(corpus.pages)]
     : records;
   for (const { file, source } of checked) {
-    const meta = knownMeta(cache, source);
+    const meta = analyses.metas.get(source);
     if (
       !meta ||
       meta.problems.length ||

@@ -1,6 +1,6 @@
 import type { FileMeta } from './analyze-file.ts';
-import type { BuildCache } from '../cache/build-cache.ts';
-import type { KeyedLog } from '../cache/keyed-log.ts';
+import type { KeyedStore } from '../model/stores.ts';
+import type { AnalysisStore } from './analysis-store.ts';
 
 /**
  * What the last analysis of each content file left, by the file's absolute path: the
@@ -12,7 +12,7 @@ import type { KeyedLog } from '../cache/keyed-log.ts';
  * per file, and no file checked again that passed against the same records.
  * A record's long values (a prose field, a list of long items: nothing but the record's own
  * page and document shows them), its references and its links with their lines are read
- * from the cache when first used: for the handful of records whose page or document is
+ * from the store when first used: for the handful of records whose page or document is
  * made again, or a file checked again.
  */
 export interface LastAnalysis {
@@ -28,48 +28,30 @@ export interface LastAnalysis {
   fields: Record<string, unknown>;
 }
 
-type Stored = [
-  kind: string,
-  relative: string,
-  digest: string,
-  source: string,
-  checked: string | null,
-  problems: FileMeta['problems'],
-  words: number,
-  fields: Record<string, unknown>,
-];
+export type LastAnalyses = KeyedStore<LastAnalysis>;
 
-export type LastAnalyses = KeyedLog<Stored>;
-
-/** The last analyses a build kept in this cache, for a cache builds come back to. */
-export const lastAnalysesOf = (cache: BuildCache): LastAnalyses | undefined =>
-  cache.log<Stored>('last-analyses');
+/** The last analyses a build kept in this store, for a store builds come back to. */
+export const lastAnalysesOf = (store: AnalysisStore): LastAnalyses | undefined =>
+  store.log<LastAnalysis>('last-analyses');
 
 /** A record's value longer than this, as JSON, is left out: summaries (300 characters at most) stay. */
 const LONG_VALUE = 320;
 
 export function lastAnalysis(log: LastAnalyses, file: string): LastAnalysis | undefined {
   const stored = log.get(file);
-  if (!wellFormed(stored)) return undefined;
-  return {
-    kind: stored[0],
-    relative: stored[1],
-    digest: stored[2],
-    source: stored[3],
-    checked: stored[4] ?? undefined,
-    problems: stored[5],
-    words: stored[6],
-    fields: stored[7],
-  };
+  return wellFormed(stored) ? stored : undefined;
 }
 
-/** Whether a line of the log reads as one of ours: one damaged (a disk, a hand) costs an analysis, never fields of another shape. */
-function wellFormed(stored: unknown): stored is Stored {
-  if (!Array.isArray(stored) || stored.length !== 8) return false;
-  const [kind, relative, digest, source, checked, problems, words, fields] = stored as unknown[];
+/** Whether an entry of the log reads as one of ours: one damaged (a disk, a hand) costs an analysis, never fields of another shape. */
+function wellFormed(stored: unknown): stored is LastAnalysis {
+  if (typeof stored !== 'object' || stored === null) return false;
+  const { kind, relative, digest, source, checked, problems, words, fields } = stored as Record<
+    keyof LastAnalysis,
+    unknown
+  >;
   return (
     [kind, relative, digest, source].every((value) => typeof value === 'string') &&
-    (checked === null || typeof checked === 'string') &&
+    (checked === undefined || typeof checked === 'string') &&
     Array.isArray(problems) &&
     typeof words === 'number' &&
     typeof fields === 'object' &&
@@ -78,7 +60,7 @@ function wellFormed(stored: unknown): stored is Stored {
   );
 }
 
-/** Records a file's analysis: its source and whole fields, as a fresh analysis or the cache gives them. Only a collection's records leave long values out. */
+/** Records a file's analysis: its source and whole fields, as a fresh analysis or the store gives them. Only a collection's records leave long values out. */
 export function noteAnalysis(
   log: LastAnalyses,
   file: string,
@@ -91,32 +73,13 @@ export function noteAnalysis(
         Object.entries(meta.data).filter(([, value]) => JSON.stringify(value).length <= LONG_VALUE),
       )
     : meta.data;
-  log.set(file, [
-    analysis.kind,
-    analysis.relative,
-    analysis.digest,
-    analysis.source,
-    null,
-    meta.problems,
-    meta.words,
-    fields,
-  ]);
+  log.set(file, { ...analysis, problems: meta.problems, words: meta.words, fields });
 }
 
 /** Notes that the file passed the corpus-wide checks against these records. */
 export function noteChecked(log: LastAnalyses, file: string, records: string): void {
   const stored = log.get(file);
-  if (stored && stored[4] !== records)
-    log.set(file, [
-      stored[0],
-      stored[1],
-      stored[2],
-      stored[3],
-      records,
-      stored[5],
-      stored[6],
-      stored[7],
-    ]);
+  if (stored && stored.checked !== records) log.set(file, { ...stored, checked: records });
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type SiteIndex,
   sitePathsOf,
 } from './check-links.ts';
-import type { BuildCache } from '../cache/build-cache.ts';
+import type { KnownAnalyses } from './analysis-store.ts';
 import { contentReader, type ContentReader } from './content-reader.ts';
 import { analyzeFiles, type AnalyzedFile, type ContentFile } from './analyze-files.ts';
 import type { Progress } from '../progress/progress.ts';
@@ -33,7 +33,7 @@ export interface LoadOptions {
   /** Overrides site.yaml's baseUrl, for previews and mirrors. */
   baseUrl?: string;
   /** Files analyzed before are not analyzed again. */
-  cache?: BuildCache;
+  analyses?: KnownAnalyses;
   threads?: number;
   progress?: Progress;
   reader?: ContentReader;
@@ -55,14 +55,14 @@ export async function loadContent(contentDir: string, options: LoadOptions = {})
   const reader = options.reader ?? contentReader();
   const { jobs, slugOf, problems } = await contentFiles(contentDir, reader);
   const analyses = await analyzeFiles(jobs, {
-    cache: options.cache,
+    analyses: options.analyses,
     threads: options.threads,
     progress: options.progress,
     reader,
   });
   const data = dataFiles(jobs, analyses, problems, options.baseUrl);
   const { pageFiles, analyzed } = analyzedFiles(jobs, analyses, slugOf, problems);
-  const index = await checkAcrossFiles(analyzed, pageFiles, problems, options.cache);
+  const index = await checkAcrossFiles(analyzed, pageFiles, problems, options.analyses);
   if (problems.length || !data) {
     throw new ContentError(
       problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
@@ -227,7 +227,7 @@ async function checkAcrossFiles(
   analyzed: Record<CollectionKey, Analyzed[]>,
   pageFiles: Analyzed[],
   problems: Problem[],
-  cache: BuildCache | undefined,
+  analyses: KnownAnalyses | undefined,
 ): Promise<SiteIndex> {
   // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
@@ -240,7 +240,7 @@ async function checkAcrossFiles(
     COLLECTION_KEYS.map((k) => `${k}:${[...slugs[k]].join(' ')}`).join('\n'),
     'base64url',
   );
-  const last = cache && lastAnalysesOf(cache);
+  const last = analyses && lastAnalysesOf(analyses.store);
   for (const { file, at, analysis } of [
     ...COLLECTION_KEYS.flatMap((k) => analyzed[k]),
     ...pageFiles,

@@ -22,17 +22,17 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
    */
   parts?: OutputPart[];
   /**
-   * The same text rendered on a thread of its own (the search index; render-ahead.ts says
+   * The same text rendered on a thread of its own (the search index; render-off-thread.ts says
    * when it starts); what it takes to build is that thread's, given back when the thread ends.
    * `previous` is the file as dist/ holds it, when this generator wrote it and it is as it
    * was left: what changed can be made from it rather than everything anew.
    */
   renderElsewhere?: (previous?: string) => Promise<Content>;
-  /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-ahead.ts). */
+  /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-off-thread.ts). */
   renderInPool?: (pool: PageRenderThreads) => Promise<Content>;
 }
 
-/** Threads that render pages (write/render-ahead.ts starts them): a page is sent as a job, its texts come back. */
+/** Threads that render pages (write/render-off-thread.ts starts them): a page is sent as a job, its texts come back. */
 export interface PageRenderThreads {
   run(job: unknown): Promise<unknown>;
 }

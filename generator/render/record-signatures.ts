@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { generatorFingerprint } from '../model/generator.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
@@ -9,7 +8,7 @@ import {
   relationsOf,
   type CorpusRelations,
 } from '../model/record-relations.ts';
-import { replaceFile } from '../cache/replace-file.ts';
+import type { TextStore } from '../model/stores.ts';
 
 /** The signatures of the three files built from one record (render-site.ts, recordOutputs). */
 export interface RecordSignatures {
@@ -143,25 +142,9 @@ export async function signatureMemo(
   });
 
   // Second pass: of the rest, those with the same neighbours as before keep their line.
-  const reused = new Map<ContentRecord, string>();
-  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) =>
-    now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`);
-  for (const key of lines.length ? COLLECTION_KEYS : []) {
-    const list = corpus.records[key];
-    const listNames = names[key];
-    const pause = turn();
-    if (pause) await pause;
-    for (let i = 0; i < list.length; i++) {
-      const name = listNames[i]!;
-      const at = oldIndex.get(name);
-      if (at === undefined || touched.has(name)) continue;
-      if (
-        sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) &&
-        sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])
-      )
-        reused.set(list[i]!, lines[at]!);
-    }
-  }
+  const reused = lines.length
+    ? await untouchedLines({ corpus, names, touched, lines, oldKeys, oldIndex })
+    : new Map<ContentRecord, string>();
 
   /** The lines of records worked out anew; a reused record's line is the one it had. */
   const noted = new Map<ContentRecord, string>();
@@ -205,15 +188,49 @@ export async function signatureMemo(
   };
 }
 
-export function readKeptRecords(file: string): KeptRecords | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
+/** The last build's lines of the records that nothing touched and whose neighbours are the records they were. */
+async function untouchedLines({
+  corpus,
+  names,
+  touched,
+  lines,
+  oldKeys,
+  oldIndex,
+}: {
+  corpus: Corpus;
+  names: Record<CollectionKey, string[]>;
+  touched: ReadonlySet<string>;
+  lines: readonly string[];
+  oldKeys: readonly string[];
+  oldIndex: ReadonlyMap<string, number>;
+}): Promise<Map<ContentRecord, string>> {
+  const turn = eventLoopTurns();
+  const reused = new Map<ContentRecord, string>();
+  const sameNeighbour = (now: string | undefined, collection: string, old: string | undefined) =>
+    now !== undefined ? now === old : old === undefined || !old.startsWith(`${collection}/`);
+  for (const key of COLLECTION_KEYS) {
+    const list = corpus.records[key];
+    const listNames = names[key];
+    const pause = turn();
+    if (pause) await pause;
+    for (let i = 0; i < list.length; i++) {
+      const name = listNames[i]!;
+      const at = oldIndex.get(name);
+      if (at === undefined || touched.has(name)) continue;
+      if (
+        sameNeighbour(listNames[i - 1], key, oldKeys[at - 1]) &&
+        sameNeighbour(listNames[i + 1], key, oldKeys[at + 1])
+      )
+        reused.set(list[i]!, lines[at]!);
+    }
   }
-  // Written whole or not at all (replaceFile): a file without its last newline is not ours.
-  if (!text.endsWith('\n')) return undefined;
+  return reused;
+}
+
+export function readKeptRecords(store: TextStore): KeptRecords | undefined {
+  const text = store.read();
+  // Written whole or not at all: a text without its last newline is not ours.
+  if (!text?.endsWith('\n')) return undefined;
   const lines = text.split('\n');
   try {
     const { generator, siteKey } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
@@ -228,10 +245,12 @@ export function readKeptRecords(file: string): KeptRecords | undefined {
   }
 }
 
-export function writeKeptRecords(file: string, { generator, siteKey, lines }: KeptRecords): void {
+export function writeKeptRecords(
+  store: TextStore,
+  { generator, siteKey, lines }: KeptRecords,
+): void {
   // One join, rather than a string made for each line and then joined.
-  replaceFile(
-    file,
+  store.write(
     `${JSON.stringify({ generator, siteKey })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
   );
 }

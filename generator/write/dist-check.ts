@@ -1,6 +1,6 @@
 import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { FolderState, ManifestDirectories, ManifestEntries } from './dist-manifest.ts';
+import type { FolderState, ManifestEntries, ManifestFolders } from './dist-manifest.ts';
 
 /**
  * How dist/ differs from what its manifest says the last write left there: files listed
@@ -27,7 +27,7 @@ export interface DistCheck {
 export function checkDist(
   root: string,
   listed: Pick<ManifestEntries, 'entries' | 'has'>,
-  folders?: Pick<ManifestDirectories, 'entries' | 'has' | 'size'>,
+  folders?: Pick<ManifestFolders, 'entries' | 'has' | 'size'>,
 ): DistCheck {
   const check: DistCheck = { altered: [], missing: [], unlisted: [], read: [] };
   // Names in dist/ are normalized and `/`-separated: joined by concatenation, not one path.join for each file.
@@ -35,7 +35,7 @@ export function checkDist(
     path.sep === '/'
       ? (name: string) => (name ? `${root}/${name}` : root)
       : (name: string) => path.join(root, name);
-  for (const [file, [, size, mtimeMs]] of listed.entries()) {
+  for (const [file, { size, mtimeMs }] of listed.entries()) {
     const info = statSync(at(file), { throwIfNoEntry: false });
     if (!info) {
       check.altered.push(file);
@@ -64,7 +64,7 @@ export function checkDist(
  */
 const RACY_MS = 3000;
 
-const unchanged = ([mtimeMs, recordedAt]: FolderState, now: number) =>
+const unchanged = ({ mtimeMs, recordedAt }: FolderState, now: number) =>
   now === mtimeMs && recordedAt - mtimeMs >= RACY_MS;
 
 /** The files in `folder` (a name in dist/, `` for dist/ itself) that nobody listed, and all files in folders it holds that the manifest does not know. */
@@ -72,7 +72,7 @@ function unlistedIn(
   root: string,
   folder: string,
   listed: Pick<ManifestEntries, 'has'>,
-  folders: Pick<ManifestDirectories, 'has'>,
+  folders: Pick<ManifestFolders, 'has'>,
   unlisted: string[],
 ): void {
   let entries: Dirent[];

@@ -118,14 +118,14 @@ export class DistFiles {
     this.events.placed(file);
     let info = statSync(target);
     const second = (mtimeMs: number) => Math.floor(mtimeMs / 1000);
-    if (previous && second(previous[2]) >= second(info.mtimeMs)) {
-      const next = new Date((second(previous[2]) + 1) * 1000);
+    if (previous && second(previous.mtimeMs) >= second(info.mtimeMs)) {
+      const next = new Date((second(previous.mtimeMs) + 1) * 1000);
       utimesSync(target, next, next);
       info = statSync(target);
     }
-    return partsDigest === undefined
-      ? [key, info.size, info.mtimeMs]
-      : [key, info.size, info.mtimeMs, partsDigest];
+    const entry: ManifestEntry = { key, size: info.size, mtimeMs: info.mtimeMs };
+    if (partsDigest !== undefined) entry.parts = partsDigest;
+    return entry;
   }
 
   #touch(file: string): void {

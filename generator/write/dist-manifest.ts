@@ -1,20 +1,24 @@
 import { hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { openKeyedLog, type KeyedLog, type KeyedLogOptions } from '../cache/keyed-log.ts';
-import { replaceFile } from '../cache/replace-file.ts';
+import type { KeyedStore, OpenOptions, TextStore, TextStores } from '../model/stores.ts';
+import type { WrittenPart } from './write-parts.ts';
 
 /**
- * What dist/ holds, as the last in-place write left it: in a small file, what it was built
- * from (the inputs hash, the generator), and in a keyed log beside it (keyed-log.ts, so a
- * write after an edit appends a few lines), per file the key it was written under (a lazy
- * output's signature, else a hash of the content), its size, its modification time and,
- * for a file of parts, a digest of its parts' keys and lengths (kept beside, PartLists).
- * The small file stops naming the inputs before the first change to dist/, and names the
- * new ones once the write is done, after the log is saved: a write that stops halfway
- * leaves dist/ taken to be stale, never up to date, even should the content go back to
- * what the old inputs name.
+ * What dist/ holds, as the last in-place write left it: in a small header, what it was
+ * built from (the inputs hash, the generator) and dist/'s stamp; in a keyed store beside
+ * it (so a write after an edit appends a few lines), an entry per file; and a list of
+ * parts per file of parts. The header stops naming the inputs before the first change to
+ * dist/, and names the new ones once the write is done, after the entries are saved: a
+ * write that stops halfway leaves dist/ taken to be stale, never up to date, even should
+ * the content go back to what the old inputs name. Where each lives is the build state's
+ * business (cache/build-state.ts).
  */
+export interface ManifestStore {
+  readonly header: TextStore;
+  entries(options?: OpenOptions): ManifestEntries;
+  folders(options?: OpenOptions): ManifestFolders;
+  readonly partLists: TextStores;
+}
+
 export interface ManifestHeader {
   outDir: string;
   inputs?: string;
@@ -22,51 +26,67 @@ export interface ManifestHeader {
   generator?: string;
   /** What the build that wrote dist/ counted (its records, by collection): the summary of a build that then finds nothing to do. */
   counts?: Record<string, number>;
+  /** How many files dist/ holds, and their bytes. */
+  files?: number;
+  bytes?: number;
+  /** dist/ itself as the write left it: while it is the same, the manifest is taken at its word (FolderStamp). */
+  stamp?: FolderStamp;
 }
 
-export type ManifestEntry = [key: string, size: number, mtimeMs: number, parts?: string];
+/**
+ * A folder's inode and modification time. Replacing dist/ (a --no-cache build swaps in a
+ * new folder, a deploy links it back from the cache) changes the first; adding, removing
+ * or renaming anything right in it (`touch dist` too) changes the second.
+ */
+export interface FolderStamp {
+  inode: number;
+  mtimeMs: number;
+}
 
-/** A file of parts as written: each part's key and length in bytes, in order. */
-export type PartList = [key: string, bytes: number][];
+/** A file of dist/ as written. */
+export interface ManifestEntry {
+  /** What it was written from: a lazy output's signature, else a hash of its content. */
+  key: string;
+  size: number;
+  mtimeMs: number;
+  /** For a file of parts, the digest of its list of parts (PartLists). */
+  parts?: string;
+}
 
-export type ManifestEntries = KeyedLog<ManifestEntry>;
+export type ManifestEntries = KeyedStore<ManifestEntry>;
 
 /** A folder of dist/ as a write left it: its modification time, and when that was recorded. */
-export type FolderState = [mtimeMs: number, recordedAt: number];
+export interface FolderState {
+  mtimeMs: number;
+  recordedAt: number;
+}
 
 /** dist/'s folders (names in dist/, `` for dist/ itself): a folder whose time is as recorded holds no file the manifest does not list (dist-check.ts). */
-export type ManifestDirectories = KeyedLog<FolderState>;
+export type ManifestFolders = KeyedStore<FolderState>;
 
-/** What `outDir` was last built from, if this file holds it (a cache may serve several output folders, each with its own file). */
-export function readManifest(file: string, outDir: string): ManifestHeader | undefined {
+/** A file of parts as written: each part's key and length in bytes, in order. */
+export type PartList = WrittenPart[];
+
+/** What `outDir` was last built from, if the header holds it (a cache may serve several output folders, each with its own). */
+export function readManifest(header: TextStore, outDir: string): ManifestHeader | undefined {
   try {
-    const header = JSON.parse(readFileSync(file, 'utf8')) as ManifestHeader;
-    return header.outDir === outDir ? header : undefined;
+    const read = JSON.parse(header.read() ?? '') as ManifestHeader;
+    return read.outDir === outDir ? read : undefined;
   } catch {
     return undefined;
   }
 }
 
-export const writeManifest = (file: string, header: ManifestHeader): void =>
-  replaceFile(file, JSON.stringify(header));
-
-/** The files of the manifest `file` (outputManifestFile), kept beside it. */
-export const manifestEntries = (file: string, options?: KeyedLogOptions): ManifestEntries =>
-  openKeyedLog<ManifestEntry>(file.replace(/(\.json)?$/, '.files.log'), options);
-
-/** The folders of the manifest `file`, kept beside it. */
-export const manifestDirectories = (file: string, options?: KeyedLogOptions): ManifestDirectories =>
-  openKeyedLog<FolderState>(file.replace(/(\.json)?$/, '.folders.log'), options);
+export const writeManifest = (header: TextStore, value: ManifestHeader): void =>
+  header.write(JSON.stringify(value));
 
 /**
  * The parts of the files of parts (llms-full.txt: a key and a length for each twin), each
- * list as its JSON text in a file of its own, in a folder beside the manifest, written
- * whole when its file is written. In the manifest's log, every write of llms-full.txt
- * would append a line as long as the list, and the log, which every build reads whole,
- * would be mostly such lines; in one file of all lists, each list's text would be escaped
- * into it again at every write. A file's entry holds a
- * digest of its list: a list and an entry left by different writes (a process stopped
- * between the two) are never taken together.
+ * list as its JSON text on its own, written whole when its file is written. In the
+ * entries' store, every write of llms-full.txt would append a line as long as the list,
+ * and that store, which every write reads whole, would be mostly such lines. A file's
+ * entry holds a digest of its list: a list and an entry left by different writes (a
+ * process stopped between the two) are never taken together.
  */
 export interface PartLists {
   /** The file's parts, if the list kept is the one with this digest. */
@@ -75,16 +95,14 @@ export interface PartLists {
   set(file: string, parts: PartList): string;
 }
 
-export function partLists(manifestFile: string): PartLists {
-  const listsDir = manifestFile.replace(/(\.json)?$/, '.parts');
-  const listFile = (file: string) => path.join(listsDir, `${encodeURIComponent(file)}.json`);
+export function partLists(lists: TextStores): PartLists {
   const digestOf = (text: string) => hash('sha1', text, 'base64url');
   return {
     get(file, digest) {
+      // Read as the text its digest is made from, parsed only once that matches.
+      const text = lists.read(file);
+      if (text === undefined || digestOf(text) !== digest) return undefined;
       try {
-        // Read as the text its digest is made from, parsed only once that matches.
-        const text = readFileSync(listFile(file), 'utf8');
-        if (digestOf(text) !== digest) return undefined;
         const parts = JSON.parse(text) as unknown;
         return Array.isArray(parts) ? (parts as PartList) : undefined;
       } catch {
@@ -93,7 +111,7 @@ export function partLists(manifestFile: string): PartLists {
     },
     set(file, parts) {
       const text = JSON.stringify(parts);
-      replaceFile(listFile(file), text);
+      lists.write(file, text);
       return digestOf(text);
     },
   };

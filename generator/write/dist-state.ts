@@ -16,22 +16,22 @@ import { checkDist, type DistCheck, foldersOf } from './dist-check.ts';
 import { DistFiles } from './dist-files.ts';
 import { type DistLinks, openDistLinks } from './dist-links.ts';
 import {
-  type ManifestDirectories,
   type ManifestEntries,
+  type ManifestFolders,
   type ManifestHeader,
-  manifestDirectories,
-  manifestEntries,
+  type ManifestStore,
   type PartList,
   type PartLists,
   partLists,
   readManifest,
   writeManifest,
 } from './dist-manifest.ts';
-import { renderAhead, startAhead } from './render-ahead.ts';
+import { renderOffThread, headStart } from './render-off-thread.ts';
+import { WriteAhead } from './write-ahead.ts';
 import type { PartsAt } from './write-parts.ts';
 import { type OfParts, type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
-export interface InPlaceWriteOptions extends Omit<WriteOptions, 'early'> {
+export interface InPlaceWriteOptions extends Omit<WriteOptions, 'headStarts'> {
   /** Files taken to be as the last build wrote them (render/): kept, unless dist/ no longer holds them so. Taken, as `files` is: the array is emptied. */
   carried?: CarriedFiles[];
   /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (`current`). */
@@ -45,6 +45,8 @@ export interface DistOptions {
    * each file again, and know what is stale without walking dist/.
    */
   trusted?: boolean;
+  /** npm run dev's bookkeeping of what it writes ahead of a build (write-ahead.ts): the build's write leaves those files alone. */
+  ahead?: WriteAhead;
   /**
    * A folder of the cache, beside the manifest, where every file of dist/ is hard-linked
    * (dist-links.ts): should dist/ be gone (a fresh checkout with the cache kept: what a
@@ -71,7 +73,7 @@ class Tally {
     const entry = this.previous.get(file);
     if (entry) {
       this.settled.add(file);
-      this.bytes += entry[1];
+      this.bytes += entry.size;
     }
   }
 
@@ -92,21 +94,28 @@ interface PartsToWrite {
  * dist/ as a long-lived build sees it: the manifest of what its last write left there (in
  * the cache, dist-manifest.ts), the check of dist/ against it (dist-check.ts), and the
  * files written or deleted ahead of a build (npm run dev). A write renders and writes only
- * what changed: a file counts as unchanged only when its key is the one it was last
- * written under and it still has the size and modification time it was left with, so a
- * file edited or removed by hand in dist/ is written again.
+ * what changed: a file counts as unchanged when its key is the one it was last written
+ * under. The manifest is taken at its word while its last write finished and dist/ still
+ * has the stamp that write left (FolderStamp), so a build after an edit looks at no file
+ * it does not write. Otherwise (a first build, a write that stopped halfway, dist/ replaced,
+ * linked back or touched) every file is checked against the manifest first, and one edited
+ * or removed by hand is written again (docs/caching.md).
  */
 export class DistState {
   readonly #root: string;
-  readonly #manifestFile: string;
+  readonly #store: ManifestStore;
   readonly #trusted: boolean;
   readonly #links: DistLinks | undefined;
   readonly #files: DistFiles;
   /** The manifest's small file as it is now: this process keeps it as it writes it (the generator that wrote dist/, the inputs it holds). */
   #header: ManifestHeader | undefined;
-  /** What dist/ holds, as written: files are recorded as soon as they are written, and the record saved with each build's write. */
-  #previous: ManifestEntries;
-  readonly #folders: ManifestDirectories;
+  /**
+   * What dist/ holds, as written: files are recorded as soon as they are written, and the
+   * record saved with each build's write. Read at its first use: a build that finds
+   * nothing to do reads the header alone.
+   */
+  #entries: ManifestEntries | undefined;
+  #folderStates: ManifestFolders | undefined;
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
@@ -115,31 +124,26 @@ export class DistState {
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
   #altered: Set<string> | undefined;
   #gone: Set<string> | undefined;
-  /** Files written or deleted ahead since the build in progress began, which its write leaves alone. */
-  readonly #ahead = new Set<string>();
+  /** The files written or deleted ahead since the build in progress began. */
+  readonly #ahead: ReadonlySet<string>;
+  readonly #writeAhead: WriteAhead;
   /** Texts started by `prepare` for the build in progress, by file. */
-  readonly #early = new Map<string, Promise<FileContent>>();
+  readonly #headStarts = new Map<string, Promise<FileContent>>();
 
-  constructor(outDir: string, manifestFile: string, { trusted = false, links }: DistOptions = {}) {
+  constructor(
+    outDir: string,
+    store: ManifestStore,
+    { trusted = false, links, ahead = new WriteAhead() }: DistOptions = {},
+  ) {
     this.#root = path.resolve(outDir);
-    this.#manifestFile = manifestFile;
+    this.#writeAhead = ahead;
+    this.#ahead = ahead.files;
+    this.#store = store;
     this.#trusted = trusted;
-    this.#header = readManifest(manifestFile, this.#root);
+    this.#header = readManifest(store.header, this.#root);
     this.#links = links === undefined ? undefined : openDistLinks(links, this.#root);
-    // dist/ gone (a fresh checkout with the cache kept: what a deploy builds from) is linked back from the cache. Without links
-    // it holds none of the files the manifest lists, which is then neither read nor checked.
-    const wasGone = !existsSync(this.#root);
-    this.#previous = manifestEntries(manifestFile, {
-      empty: wasGone && (!this.#links || this.#links.fresh),
-    });
-    const empty = wasGone && !this.#links?.restore(this.#previous);
-    if (empty && this.#previous.size) this.#previous = manifestEntries(manifestFile, { empty });
-    // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
-    if (empty) this.#changing();
-    // Links to files no manifest lists are of no use, and would keep their texts on disk.
-    if (!this.#previous.size) this.#links?.clear();
-    this.#folders = manifestDirectories(manifestFile, { empty });
-    this.#parts = partLists(manifestFile);
+    if (!existsSync(this.#root)) this.#restore();
+    this.#parts = partLists(store.partLists);
     this.#files = new DistFiles(this.#root, this.#links, {
       changing: () => this.#changing(),
       placed: (file) => {
@@ -149,13 +153,46 @@ export class DistState {
     });
   }
 
+  /** What dist/ holds as the manifest lists it, read at the first use. */
+  get #previous(): ManifestEntries {
+    if (!this.#entries) {
+      this.#entries = this.#store.entries();
+      // Links to files no manifest lists are of no use, and would keep their texts on disk.
+      if (!this.#entries.size) this.#links?.clear();
+    }
+    return this.#entries;
+  }
+
+  /** dist/'s folders as the last write left them (dist-check.ts), read at the first use. */
+  get #folders(): ManifestFolders {
+    this.#folderStates ??= this.#store.folders();
+    return this.#folderStates;
+  }
+
   /**
-   * Marks the start of a build, before it reads the content: files written or deleted
-   * ahead from now on are newer than what that build reads, and its `write` leaves them.
+   * Links dist/ back from the cache when it is gone (a fresh checkout with the cache kept:
+   * what a deploy builds from). Without links it holds none of the files the manifest
+   * lists, which is then neither read nor checked.
+   */
+  #restore(): void {
+    const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
+    const restored = this.#links?.restore(entries) ? entries : undefined;
+    this.#entries = restored ?? this.#store.entries({ empty: true });
+    this.#folderStates = this.#store.folders({ empty: !restored });
+    if (restored) return;
+    // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
+    this.#changing();
+    this.#links?.clear();
+  }
+
+  /**
+   * Marks the start of a build, before it reads the content: the manifest is taken at its
+   * word if dist/ has its stamp, and what a build that stopped before its write started
+   * or checked is forgotten.
    */
   begin(): void {
-    this.#ahead.clear();
-    this.#early.clear();
+    this.#verified ||= this.#stamped();
+    this.#headStarts.clear();
     // A check made for a build that stopped before its write may no longer be true.
     this.#checked = undefined;
     this.#altered = undefined;
@@ -176,15 +213,20 @@ export class DistState {
   ): Promise<
     (WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined
   > {
-    const counts = this.#header?.counts;
-    if (this.#header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
+    const header = this.#header;
+    const counts = header?.counts;
+    if (header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
+    const nothing = { written: 0, deleted: 0, changed: [], counts };
+    // Taken at its word, the manifest's header says it all: its files are not read.
+    if (this.#verified && header.files !== undefined && header.bytes !== undefined)
+      return { ...nothing, files: header.files, bytes: header.bytes };
     const found = this.#verified ? undefined : this.#check();
     if (found && (found.altered.length || found.unlisted.length)) return undefined;
     this.#checked = undefined;
     let bytes = 0;
-    for (const [, entry] of this.#previous.entries()) bytes += entry[1];
-    this.#record(inputs, counts, found?.read ?? []);
-    return { written: 0, deleted: 0, bytes, changed: [], files: this.#previous.size, counts };
+    for (const [, entry] of this.#previous.entries()) bytes += entry.size;
+    this.#record(inputs, { counts, bytes }, found?.read ?? []);
+    return { ...nothing, files: this.#previous.size, bytes };
   }
 
   /**
@@ -195,7 +237,7 @@ export class DistState {
    */
   readonly prepare = (file: string, output: LazyOutput): void => {
     if (output.renderElsewhere && this.#wanted(file, output))
-      startAhead(this.#early, file, output, this.#lastText(file));
+      headStart(this.#headStarts, file, output, this.#lastText(file));
   };
 
   /**
@@ -224,7 +266,7 @@ export class DistState {
     const stale = this.#staleFiles(tally, unlisted);
     this.#files.remove(stale);
     tally.changed.push(...stale);
-    this.#record(inputs, options.counts, read);
+    this.#record(inputs, { counts: options.counts, bytes: tally.bytes }, read);
     return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
   }
 
@@ -241,9 +283,9 @@ export class DistState {
       const key = outputKey(output);
       if (this.#intact(file, key)) continue;
       this.#previous.set(file, this.#files.writeOne(file, output, key, this.#previous.get(file)));
-      this.#ahead.add(file);
       changed.push(file);
     }
+    this.#writeAhead.wrote(changed);
     return changed;
   }
 
@@ -251,10 +293,8 @@ export class DistState {
   removeSome(files: string[]): string[] {
     const removed = files.filter((file) => this.#previous.has(file));
     this.#files.remove(removed);
-    for (const file of removed) {
-      this.#previous.delete(file);
-      this.#ahead.add(file);
-    }
+    for (const file of removed) this.#previous.delete(file);
+    this.#writeAhead.wrote(removed);
     return removed;
   }
 
@@ -294,7 +334,7 @@ export class DistState {
   /**
    * The third phase: every output settled, kept where dist/ holds it as it would be written
    * or it was written ahead, else rendered (by the page threads when there are many,
-   * render-ahead.ts) and written; then the files of parts, made of what was just written;
+   * render-off-thread.ts) and written; then the files of parts, made of what was just written;
    * the outputs with a thread of their own last.
    */
   async #settleOutputs(
@@ -302,12 +342,12 @@ export class DistState {
     tally: Tally,
     options: Omit<InPlaceWriteOptions, 'progress' | 'carried'>,
   ): Promise<void> {
-    const elsewhere = renderAhead(entries, this.#wanted, {
+    const elsewhere = renderOffThread(entries, this.#wanted, {
       threads: options.threads,
-      early: this.#early,
+      headStarts: this.#headStarts,
       previous: this.#lastText,
     });
-    this.#early.clear();
+    this.#headStarts.clear();
     const turn = eventLoopTurns();
     const [first, ownThread, ofParts] = writeOrder(entries);
     const settleAt = async (index: number, text = elsewhere.at(index)) => {
@@ -403,7 +443,11 @@ export class DistState {
   }
 
   /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
-  #record(inputs: string, counts: ManifestHeader['counts'], read: readonly string[]): void {
+  #record(
+    inputs: string,
+    { counts, bytes }: Pick<ManifestHeader, 'counts' | 'bytes'>,
+    read: readonly string[],
+  ): void {
     this.#links?.fill(this.#previous.keys());
     this.#recordFolders(
       this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
@@ -411,13 +455,17 @@ export class DistState {
     // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
     this.#previous.save();
     this.#folders.save();
+    const folder = statSync(this.#root);
     this.#header = {
       outDir: this.#root,
       inputs,
       generator: generatorFingerprint(),
       ...(counts && { counts }),
+      files: this.#previous.size,
+      bytes,
+      stamp: { inode: folder.ino, mtimeMs: folder.mtimeMs },
     };
-    writeManifest(this.#manifestFile, this.#header);
+    writeManifest(this.#store.header, this.#header);
     this.#verified = this.#trusted;
     this.#altered = undefined;
     this.#gone = undefined;
@@ -428,7 +476,8 @@ export class DistState {
     const now = Date.now();
     for (const folder of names) {
       const info = statSync(path.join(this.#root, folder), { throwIfNoEntry: false });
-      if (info?.isDirectory()) this.#folders.set(folder, [info.mtimeMs, now]);
+      if (info?.isDirectory())
+        this.#folders.set(folder, { mtimeMs: info.mtimeMs, recordedAt: now });
       else this.#folders.delete(folder);
     }
     this.#files.touched.clear();
@@ -444,7 +493,15 @@ export class DistState {
   #changing(): void {
     if (this.#header?.inputs === undefined) return;
     this.#header = { outDir: this.#root, generator: this.#header.generator };
-    writeManifest(this.#manifestFile, this.#header);
+    writeManifest(this.#store.header, this.#header);
+  }
+
+  /** Whether the manifest's last write finished and dist/ is still the folder it left, with the same time. */
+  #stamped(): boolean {
+    const stamp = this.#header?.inputs === undefined ? undefined : this.#header.stamp;
+    if (!stamp) return false;
+    const folder = statSync(this.#root, { throwIfNoEntry: false });
+    return folder?.ino === stamp.inode && folder.mtimeMs === stamp.mtimeMs;
   }
 
   /** The check of dist/ (dist-check.ts), made once a build. */
@@ -456,24 +513,24 @@ export class DistState {
   /** Whether dist/ still holds the file exactly as it was last written (and, given a key, from that key). */
   #intact(file: string, key?: string): boolean {
     const known = this.#previous.get(file);
-    if (!known || (key !== undefined && known[0] !== key)) return false;
+    if (!known || (key !== undefined && known.key !== key)) return false;
     if (this.#verified) return true;
     if (this.#altered) return !this.#altered.has(file);
     // Before the check is done (npm run dev writing an edited record during its first build): this file alone.
     const info = statSync(path.join(this.#root, file), { throwIfNoEntry: false });
-    return info !== undefined && info.size === known[1] && info.mtimeMs === known[2];
+    return info !== undefined && info.size === known.size && info.mtimeMs === known.mtimeMs;
   }
 
   /** The parts of a file of parts as dist/ holds them, where they are in it; empty when the file is not as it was left. */
   #partsNow(file: string): PartsAt {
     const at: PartsAt = new Map();
-    const digest = this.#previous.get(file)?.[3];
+    const digest = this.#previous.get(file)?.parts;
     const known =
       digest === undefined || !this.#intact(file) ? undefined : this.#parts.get(file, digest);
     let offset = 0;
-    for (const [key, length] of known ?? []) {
-      at.set(key, [offset, length]);
-      offset += length;
+    for (const { key, bytes } of known ?? []) {
+      at.set(key, { offset, length: bytes });
+      offset += bytes;
     }
     return at;
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { contentOf, type LazyOutput, type Output } from '../model/outputs.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS } from '../progress/progress.ts';
-import { renderAhead } from './render-ahead.ts';
+import { renderOffThread } from './render-off-thread.ts';
 import { writeParts } from './write-parts.ts';
 import { type WriteOptions, type WriteSummary, writeOrder } from './write-plan.ts';
 
@@ -12,13 +12,13 @@ import { type WriteOptions, type WriteSummary, writeOrder } from './write-plan.t
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
  * two builds. It takes the files: `files` is emptied, and each output let go once written.
  * Their render functions hold the corpus, which can then be collected before the search
- * index's thread builds the index at the end (one started before the write, `early`, is
+ * index's thread builds the index at the end (one started before the write, `headStarts`, is
  * done before the pool of page renderers starts).
  */
 export async function writeDistSwapped(
   outDir: string,
   files: Map<string, Output>,
-  { progress = NO_PROGRESS, threads, early }: WriteOptions = {},
+  { progress = NO_PROGRESS, threads, headStarts }: WriteOptions = {},
 ): Promise<WriteSummary> {
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
@@ -32,7 +32,7 @@ export async function writeDistSwapped(
     let done = 0;
     const entries = [...files];
     files.clear();
-    const ahead = renderAhead(entries, () => true, { threads, early });
+    const offThread = renderOffThread(entries, () => true, { threads, headStarts });
     const [first, ownThread, ofParts] = writeOrder(entries);
     // Where each part's text is, without the part's output (every twin, holding the corpus): read back from the file written.
     const places = ofParts.map(
@@ -50,7 +50,7 @@ export async function writeDistSwapped(
     // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
     // written and closed on libuv's threads) the main thread, which the page renderers wait on, spends far longer.
     const turn = eventLoopTurns();
-    const write = async (index: number, text = ahead.at(index)) => {
+    const write = async (index: number, text = offThread.at(index)) => {
       const pause = turn();
       if (pause) await pause;
       const [file, output] = entries[index]!;
@@ -63,18 +63,18 @@ export async function writeDistSwapped(
     };
     try {
       for (const index of first) await write(index);
-      await ahead.closePool();
+      await offThread.closePool();
       for (const [file, parts] of places) {
         bytes += (
           await writeParts(path.join(staging, file), parts, (part) =>
             readFileSync(path.join(staging, part.file)),
           )
-        ).reduce((sum, [, length]) => sum + length, 0);
+        ).reduce((sum, part) => sum + part.bytes, 0);
         progress('write', ++done, total);
       }
       for (const index of ownThread) await write(index);
     } finally {
-      await ahead.close();
+      await offThread.close();
     }
     await rename(target, retired).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;

@@ -5,7 +5,13 @@ import type { OutputPart } from '../model/outputs.ts';
 export type PartPlace = Pick<OutputPart, 'key' | 'prefix' | 'file'>;
 
 /** Where each part of a file of parts is in the file dist/ holds, by key. */
-export type PartsAt = Map<string, [offset: number, length: number]>;
+export type PartsAt = Map<string, { offset: number; length: number }>;
+
+/** A part as written: its key and its length in bytes. */
+export interface WrittenPart {
+  key: string;
+  bytes: number;
+}
 
 /** Pieces are written this many bytes at a time. */
 const WRITE_CHUNK = 1 << 20;
@@ -19,19 +25,19 @@ const COPY_RUN = 4 * WRITE_CHUNK;
  * from where they are in `old.file`, neighbours there in one read (after a one-record edit,
  * a few dozen reads instead of one per record); the others are their prefix and `textOf`
  * them. A copy that comes up short (the old file cut by hand) writes its parts afresh.
- * Returns each part's key and length.
+ * Returns each part's key and length, in order.
  */
 export async function writeParts<Part extends PartPlace>(
   target: string,
   parts: Part[],
   textOf: (part: Part) => Buffer,
   old?: { file: string; at: PartsAt },
-): Promise<[string, number][]> {
+): Promise<WrittenPart[]> {
   const out = await open(target, 'w');
   let source: FileHandle | undefined;
   try {
     source = old?.at.size ? await open(old.file, 'r') : undefined;
-    const lengths: [string, number][] = [];
+    const lengths: WrittenPart[] = [];
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     const flush = async () => {
@@ -53,11 +59,13 @@ export async function writeParts<Part extends PartPlace>(
     };
     const afresh = async (part: Part) => {
       const pieces = [Buffer.from(part.prefix), textOf(part)];
-      lengths.push([part.key, pieces[0]!.length + pieces[1]!.length]);
+      lengths.push({ key: part.key, bytes: pieces[0]!.length + pieces[1]!.length });
       await push(...pieces);
     };
     /** Parts next to one another in the old file, not yet copied. */
-    let run: { offset: number; length: number; parts: [Part, number][] } | undefined;
+    let run:
+      | { offset: number; length: number; parts: { part: Part; length: number }[] }
+      | undefined;
     /** One buffer for every run, written out before the next is read: memory taken afresh for each cost more than the copy (page faults). */
     let runBytes: Buffer | undefined;
     const copyRun = async () => {
@@ -69,8 +77,8 @@ export async function writeParts<Part extends PartPlace>(
       if ((await source!.read(bytes, 0, length, offset)).bytesRead === length) {
         await push(bytes);
         await flush();
-        for (const [part, partLength] of copied) lengths.push([part.key, partLength]);
-      } else for (const [part] of copied) await afresh(part);
+        for (const { part, length: bytes } of copied) lengths.push({ key: part.key, bytes });
+      } else for (const { part } of copied) await afresh(part);
     };
     for (const part of parts) {
       const at = source === undefined ? undefined : old!.at.get(part.key);
@@ -79,14 +87,14 @@ export async function writeParts<Part extends PartPlace>(
         await afresh(part);
         continue;
       }
-      const [offset, length] = at;
+      const { offset, length } = at;
       if (run && run.offset + run.length === offset && run.length + length <= COPY_RUN) {
         run.length += length;
-        run.parts.push([part, length]);
+        run.parts.push({ part, length });
         continue;
       }
       await copyRun();
-      run = { offset, length, parts: [[part, length]] };
+      run = { offset, length, parts: [{ part, length }] };
     }
     await copyRun();
     await flush();

@@ -15,8 +15,8 @@ export interface WriteOptions {
   progress?: Progress;
   /** Threads that render pages; default every core. */
   threads?: number;
-  /** Outputs with a thread of their own started before the write (startAhead), by file: their texts are taken, not started again. */
-  early?: ReadonlyMap<string, Promise<FileContent>>;
+  /** Outputs with a thread of their own started before the write (headStart), by file: their texts are taken, not started again. */
+  headStarts?: ReadonlyMap<string, Promise<FileContent>>;
 }
 
 /** A file of parts, as emit/ composes it (llms-full.txt). */
@@ -25,7 +25,7 @@ export type OfParts = LazyOutput & Required<Pick<LazyOutput, 'parts'>>;
 /**
  * The order files are written in, as indexes of `entries`: first every file but two kinds;
  * then the files of parts (made of the others as written); last the outputs with a thread
- * of their own (render-ahead.ts says when each starts). By then every other output, and so
+ * of their own (render-off-thread.ts says when each starts). By then every other output, and so
  * the corpus its render holds, has been let go.
  */
 export function writeOrder(

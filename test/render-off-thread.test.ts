@@ -8,14 +8,15 @@ import {
   type LazyOutput,
   type Output,
 } from '../generator/model/outputs.ts';
-import { renderAhead } from '../generator/write/render-ahead.ts';
+import { renderOffThread } from '../generator/write/render-off-thread.ts';
+import { openBuildState } from '../generator/cache/build-state.ts';
 import { DistState } from '../generator/write/dist-state.ts';
 import { writeDistSwapped } from '../generator/write/swapped-write.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 describe('outputs with a thread of their own', () => {
   it('start before the write when dist/ does not hold them as they would be written, and the write takes that text', async () => {
-    const root = await temporaryDirectory('early-');
+    const root = await temporaryDirectory('head-start-');
     const out = path.join(root, 'dist');
     let started = 0;
     const index = (text: string): LazyOutput => ({
@@ -26,7 +27,7 @@ describe('outputs with a thread of their own', () => {
         return text;
       },
     });
-    const dist = new DistState(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist);
     const build = async (output: LazyOutput) => {
       dist.begin();
       dist.prepare('index.json', output);
@@ -60,7 +61,9 @@ describe('outputs with a thread of their own', () => {
     });
     /** A build as a new process runs it: dist/ opened afresh from the manifest in the cache. */
     const build = async (text: string) => {
-      const dist = new DistState(out, path.join(root, 'cache', 'manifest.json'), { links });
+      const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist, {
+        links,
+      });
       dist.begin();
       dist.prepare('_data/index.json', index(text));
       return (
@@ -108,21 +111,21 @@ describe('outputs with a thread of their own', () => {
       'index.json',
       { signature: 'index', render: () => 'index', renderElsewhere: () => earlyText },
     ]);
-    const ahead = renderAhead(entries, () => true, {
+    const offThread = renderOffThread(entries, () => true, {
       threads: 2,
-      early: new Map([['index.json', earlyText]]),
+      headStarts: new Map([['index.json', earlyText]]),
     });
     try {
-      const firstPage = ahead.at(0);
+      const firstPage = offThread.at(0);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(pooledAt).toEqual([]);
       const finishedAt = performance.now();
       finish('index');
       expect(await firstPage).toBe('page');
       expect(pooledAt[0]).toBeGreaterThanOrEqual(finishedAt);
-      expect(await ahead.at(400)).toBe('index');
+      expect(await offThread.at(400)).toBe('index');
     } finally {
-      await ahead.close();
+      await offThread.close();
     }
   });
 
@@ -155,7 +158,7 @@ describe('outputs with a thread of their own', () => {
       };
     };
     const inPlace = write(out);
-    const dist = new DistState(out, path.join(root, 'manifest.json'));
+    const dist = new DistState(out, openBuildState(path.join(root, 'cache'), out).dist);
     dist.begin();
     await dist.write(inPlace.files, 'inputs', { threads: 2 });
     expect(inPlace.seen.written).toEqual([true, true]);

@@ -6,7 +6,7 @@ import { worthAThread } from '../parallel/worth-a-thread.ts';
 /** Page renders in flight at once: enough to keep every renderer busy, few enough that the texts waiting to be written stay small. */
 const POOL_WINDOW = 64;
 
-export interface RenderAhead {
+export interface OffThreadRenders {
   /** The text of entry `index` if it is rendered elsewhere, started before now; undefined if it is for this thread to render. */
   at(index: number): Promise<FileContent> | undefined;
   /** Stops the pool of page renderers, once every page is written: outputs with a thread of their own start only after this. */
@@ -15,21 +15,21 @@ export interface RenderAhead {
   close(): Promise<void>;
 }
 
-export interface RenderAheadOptions {
+export interface OffThreadOptions {
   /** Threads for the pool of page renderers; default every core. */
   threads?: number;
-  /** Outputs with a thread of their own already started before the write (startAhead), by file: their texts are taken, not started again. */
-  early?: ReadonlyMap<string, Promise<FileContent>>;
+  /** Outputs with a thread of their own already started before the write (headStart), by file: their texts are taken, not started again. */
+  headStarts?: ReadonlyMap<string, Promise<FileContent>>;
   /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
   previous?: (file: string) => string | undefined;
 }
 
 /**
  * Starts an output with a thread of its own before the write (the search index, emit/),
- * its text kept in `early` for renderAhead; `previous` as for LazyOutput.renderElsewhere.
+ * its text kept in `headStarts` for renderOffThread; `previous` as for LazyOutput.renderElsewhere.
  */
-export function startAhead(
-  early: Map<string, Promise<FileContent>>,
+export function headStart(
+  headStarts: Map<string, Promise<FileContent>>,
   file: string,
   output: LazyOutput,
   previous?: string,
@@ -38,13 +38,13 @@ export function startAhead(
   const text = output.renderElsewhere(previous);
   // A failure surfaces where the write awaits the text; a build that stops before its write drops it.
   text.catch(() => undefined);
-  early.set(file, text);
+  headStarts.set(file, text);
 }
 
 /**
  * Renders on other threads what can be and what `wanted` says must be written. Pages go to
  * a pool of renderers when there are enough of them to pay for starting it, a window at a
- * time ahead of the writer, in the order it asks for them. An output with a thread of its
+ * time before the writer reaches them, in the order it asks for them. An output with a thread of its
  * own (the search index) starts when the writer asks for it if there is a pool: writers
  * ask once the pool is closed and every other file is written (dist-state.ts,
  * swapped-write.ts), so that the index's thread never holds its memory beside the pool's,
@@ -53,11 +53,11 @@ export function startAhead(
  * work. One started before the write is waited for before the pool starts, for the same
  * reason. A failure surfaces where its text is awaited.
  */
-export function renderAhead(
+export function renderOffThread(
   entries: readonly [string, Output][],
   wanted: (file: string, output: LazyOutput) => boolean,
-  { threads = availableParallelism(), early = new Map(), previous }: RenderAheadOptions = {},
-): RenderAhead {
+  { threads = availableParallelism(), headStarts = new Map(), previous }: OffThreadOptions = {},
+): OffThreadRenders {
   const started = new Map<number, Promise<FileContent>>();
   const pooled: number[] = [];
   const start = (index: number, text: Promise<FileContent>) => {
@@ -72,13 +72,13 @@ export function renderAhead(
       !wanted(file, output)
     )
       continue;
-    const begun = early.get(file);
+    const begun = headStarts.get(file);
     if (begun) start(index, begun);
     else if (output.renderElsewhere) ownThread.add(index);
     else pooled.push(index);
   }
   const poolWanted = threads > 1 && worthAThread(pooled.length);
-  // The early outputs' threads and the page renderers never hold their memory at once.
+  // The head starts' threads and the page renderers never hold their memory at once.
   const pool = poolWanted
     ? Promise.all([...started.values()].map((text) => text.catch(() => undefined))).then(() =>
         threadPool('render-page', threads),

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_DIR } from '../model/generator.ts';
+import type { KeyedStore, OpenOptions, TextStore, TextStores } from '../model/stores.ts';
+import { type BuildCache, openBuildCache } from './build-cache.ts';
+import { openKeyedLog } from './keyed-log.ts';
+import { replaceFile } from './replace-file.ts';
+
+/**
+ * Everything a cached build keeps for the next, in one folder (docs/caching.md): this
+ * module alone knows where each store lives and opens it, and hands each stage a view of
+ * its own, named by the stage (model/stores.ts). The stages decide what they keep and
+ * when they save it; none of them opens a file of the cache.
+ */
+export interface BuildState {
+  /** load/: each content file's analysis under its source, and the last analysis of each file. */
+  readonly analyses: BuildCache;
+  /** load/: each content file's state when a build last read it, by absolute path. */
+  fileStates<State>(): KeyedStore<State>;
+  /**
+   * emit/: each published record's version, under the signature of the document it was
+   * hashed from (emit/record-manifest.ts); undefined for a state no build comes back to,
+   * whose build hashes every document.
+   */
+  recordVersions<Value>(): KeyedStore<Value> | undefined;
+  /** render/: what the last build kept of its records (render/record-signatures.ts). */
+  readonly records: TextStore;
+  /** write/: the manifest of what the output folder holds (write/dist-manifest.ts). */
+  readonly dist: ManifestFiles;
+}
+
+/** The stores of one output folder's manifest, kept apart for each output folder a cache serves. */
+export interface ManifestFiles {
+  /** The small file that says what the folder was built from; replaced whole at the end of each write. */
+  readonly header: TextStore;
+  /** Where the header is, for a server that follows the builds of the folder (server/follow-builds.ts). */
+  readonly headerFile: string;
+  /** One entry per file of the folder, as written. */
+  entries<Entry>(options?: OpenOptions): KeyedStore<Entry>;
+  /** One entry per folder of the output folder, as a write left it. */
+  folders<State>(options?: OpenOptions): KeyedStore<State>;
+  /** The lists of parts of the files of parts, each in a file of its own. */
+  readonly partLists: TextStores;
+  /** The folder that holds a hard link to each file of the output folder (write/dist-links.ts). */
+  readonly links: string;
+}
+
+export interface BuildStateOptions {
+  /**
+   * Whether builds come back to this state, so its logs are worth keeping. Not for a state
+   * that one build uses and throws away (--no-cache): keeping them costs that build time on
+   * its main thread for nothing.
+   */
+  keepLogs?: boolean;
+}
+
+/** Where `npm run build` and `npm start` keep what they build with unless told otherwise. */
+export const DEFAULT_CACHE_DIR = path.join(PROJECT_DIR, 'node_modules', '.cache', 'content-build');
+
+/** The state kept in `cacheDir` for builds of `outDir`. Stores are opened when first asked for. */
+export function openBuildState(
+  cacheDir: string,
+  outDir: string,
+  { keepLogs = true }: BuildStateOptions = {},
+): BuildState {
+  const analyses = openBuildCache(cacheDir, { keepLogs });
+  return {
+    analyses,
+    recordVersions: <Value>() => analyses.log<Value>('record-versions'),
+    fileStates: <State>() => openKeyedLog<State>(path.join(cacheDir, 'file-states.log')),
+    records: textFile(path.join(cacheDir, 'record-signatures.txt')),
+    dist: manifestFiles(manifestBase(cacheDir, outDir)),
+  };
+}
+
+/** The manifest's files of `outDir`, under the cache's `outputs/`, named by a hash of the folder's absolute path. */
+const manifestBase = (cacheDir: string, outDir: string) =>
+  path.join(
+    cacheDir,
+    'outputs',
+    createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16),
+  );
+
+function manifestFiles(base: string): ManifestFiles {
+  const partsDir = `${base}.parts`;
+  return {
+    header: textFile(`${base}.json`),
+    headerFile: `${base}.json`,
+    entries: <Entry>(options?: OpenOptions) => openKeyedLog<Entry>(`${base}.files.log`, options),
+    folders: <State>(options?: OpenOptions) => openKeyedLog<State>(`${base}.folders.log`, options),
+    partLists: {
+      read: (name) => readText(path.join(partsDir, `${encodeURIComponent(name)}.json`)),
+      write: (name, text) =>
+        replaceFile(path.join(partsDir, `${encodeURIComponent(name)}.json`), text),
+    },
+    links: `${base}.links`,
+  };
+}
+
+function textFile(file: string): TextStore {
+  return { read: () => readText(file), write: (text) => replaceFile(file, text) };
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
