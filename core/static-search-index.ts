@@ -37,8 +37,8 @@ export interface StaticSearchHeader {
 }
 
 export interface StaticSearchMeta {
-  /** Each document's length in each field, by short id (MiniSearch's own `fieldLength`). */
-  fieldLength: Record<string, number[]>;
+  /** Per field id, each document's length in that field, by short id (MiniSearch's `fieldLength`, turned field first). */
+  fieldLength: number[][];
   /** Each document's place in the order of `byTitle` (core/search-ranking.ts), by short id. */
   rank: number[];
 }

@@ -105,10 +105,9 @@ function plainIndex(
   const fieldLength: Record<string, number[]> = {};
   for (const [, fields] of entries)
     for (const frequencies of Object.values(fields))
-      for (const shortId of Object.keys(frequencies)) {
-        documentIds[shortId] = Number(shortId);
-        fieldLength[shortId] = meta.fieldLength[shortId]!;
-      }
+      for (const shortId of Object.keys(frequencies)) documentIds[shortId] = Number(shortId);
+  for (const [shortId, id] of Object.entries(documentIds))
+    fieldLength[shortId] = meta.fieldLength.map((lengths) => lengths[id]!);
   return {
     documentCount: header.documentCount,
     nextId: header.documentCount,

@@ -7,6 +7,7 @@ import {
   metaFile,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
+  type StaticSearchMeta,
   termFile,
 } from '../../core/static-search-index.ts';
 import { indexLines, indexOf } from './search-index-format.ts';
@@ -63,11 +64,11 @@ export function staticSearchFiles(
     .sort((a, b) => byTitle(documents[a]!, documents[b]!));
   const rank: number[] = new Array(documents.length);
   for (const [place, shortId] of order.entries()) rank[shortId] = place;
-  put(metaFile(version), [
-    '{"fieldLength":{',
-    ...joined(lines.fieldLength),
-    `},"rank":${JSON.stringify(rank)}}\n`,
-  ]);
+  const meta: StaticSearchMeta = {
+    fieldLength: lengthsByField(lines.fieldLength, header.averageFieldLength.length),
+    rank,
+  };
+  files.set(metaFile(version).slice(1), Buffer.from(`${JSON.stringify(meta)}\n`));
 
   for (const [i, run] of runs.entries())
     put(termFile(version, i), ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']);
@@ -78,6 +79,20 @@ export function staticSearchFiles(
       '}\n',
     ]);
   return files;
+}
+
+/**
+ * The index's field lengths (one line `"<short id>":[<length per field>]` per document) as
+ * one array per field, by short id: the numbers alone, which a browser reads several times
+ * faster than an object keyed by every id.
+ */
+function lengthsByField(lines: Buffer[], fields: number): number[][] {
+  const byField = Array.from({ length: fields }, () => new Array<number>(lines.length).fill(0));
+  for (const line of lines) {
+    const [id, lengths] = Object.entries(JSON.parse(`{${line}}`) as Record<string, number[]>)[0]!;
+    for (const [field, length] of lengths.entries()) byField[field]![Number(id)] = length;
+  }
+  return byField;
 }
 
 /** The entries with a comma between each two. */
