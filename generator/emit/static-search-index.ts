@@ -28,9 +28,10 @@ export function staticSearchFileNames(version: string, documents: number): strin
 
 /**
  * The static index (core/static-search-index.ts) cut from the whole index as
- * search-index.ts writes it, one entry a line: each file is lines of it, copied as they
- * are, so no entry is parsed or written again. `documents` are the index's, in the order
- * of their short ids; their titles and ids give the tie-break order.
+ * search-index.ts writes it, one entry a line: each term file and record file is lines of
+ * it, copied as they are, so no term or record is parsed or written again; only the field
+ * lengths are read, for meta.json. `documents` are the index's, in the order of their short
+ * ids; their titles and ids give the tie-break order.
  */
 export function staticSearchFiles(
   index: Uint8Array,
@@ -83,8 +84,8 @@ export function staticSearchFiles(
 
 /**
  * The index's field lengths (one line `"<short id>":[<length per field>]` per document) as
- * one array per field, by short id: the numbers alone, which a browser reads several times
- * faster than an object keyed by every id.
+ * one array per field, by short id: the numbers alone, without every id written again as
+ * a key, which made the file the largest a first search loads.
  */
 function lengthsByField(lines: Buffer[], fields: number): number[][] {
   const byField = Array.from({ length: fields }, () => new Array<number>(lines.length).fill(0));
