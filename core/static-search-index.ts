@@ -9,11 +9,14 @@
  * - Under a folder named by the version, never changed once written (so cached for a
  *   year): `meta.json`, each document's field lengths and its place in the tie-break
  *   order; `t<i>.json`, a run of the index's terms in code-unit order, each entry as
- *   MiniSearch serializes it; `d<j>.json`, the stored fields of DOCUMENTS_PER_FILE
- *   documents in a row, keyed by MiniSearch's short id.
+ *   MiniSearch serializes it.
+ * - Beside those folders, `d<hash>.json`: the stored fields of DOCUMENTS_PER_FILE
+ *   documents in a row, keyed by MiniSearch's short id, named by what they are made from,
+ *   so also never changed once written. An edit changes the name of the one file that
+ *   holds its record; the others keep theirs, and the copies readers and mirrors have.
  *
- * A new build writes a new folder, and the header names it: a reader never mixes the
- * files of two builds.
+ * A new build writes a new folder, and the header names it and the files of stored
+ * fields: a reader never mixes the files of two builds.
  */
 
 export const STATIC_SEARCH_HEADER = '/assets/search-index.json';
@@ -32,8 +35,8 @@ export interface StaticSearchHeader {
   fieldIds: Record<string, number>;
   /** The first term of each term file, or null when the file is empty. */
   termFiles: (string | null)[];
-  /** How many files of stored fields there are. */
-  documentFiles: number;
+  /** The names of the files of stored fields (documentFile), in the order of the documents they hold. */
+  documentFiles: string[];
 }
 
 export interface StaticSearchMeta {
@@ -57,9 +60,9 @@ export function fileCounts(documents: number): { termFiles: number; documentFile
 const folder = (version: string) => `${STATIC_SEARCH_FOLDER}/${version}`;
 export const metaFile = (version: string) => `${folder(version)}/meta.json`;
 export const termFile = (version: string, i: number) => `${folder(version)}/t${i}.json`;
-export const documentFile = (version: string, i: number) => `${folder(version)}/d${i}.json`;
+export const documentFile = (name: string) => `${STATIC_SEARCH_FOLDER}/${name}.json`;
 
-/** The file of stored fields that holds a document. */
+/** The place, in the header's `documentFiles`, of the file of stored fields that holds a document. */
 export const documentFileOf = (shortId: number) => Math.floor(shortId / DOCUMENTS_PER_FILE);
 
 /**

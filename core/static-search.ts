@@ -64,7 +64,7 @@ export function createStaticSearch(fetchJson: FetchJson) {
     return Promise.all(
       results.map(async ({ id }: SearchResult) => {
         const stored = await file<Record<string, Record<string, unknown>>>(
-          documentFile(header.version, documentFileOf(id)),
+          documentFile(header.documentFiles[documentFileOf(id)]!),
         );
         return hitOf(stored[id]!);
       }),

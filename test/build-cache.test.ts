@@ -25,8 +25,12 @@ import { readManifest } from '../generator/write/dist-manifest.ts';
 import { openBuildState } from '../generator/cache/build-state.ts';
 import type { FileState } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
-import { STATIC_SEARCH_FOLDER } from '../core/static-search-index.ts';
-import { staticSearchFileNames } from '../generator/emit/static-search-index.ts';
+import {
+  fileCounts,
+  STATIC_SEARCH_FOLDER,
+  STATIC_SEARCH_HEADER,
+  type StaticSearchHeader,
+} from '../core/static-search-index.ts';
 import { syntheticSlug, writeSyntheticCorpus } from './support/synthetic-corpus.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
@@ -224,7 +228,8 @@ describe('parallel analysis and page rendering', () => {
     const editedClean = await digest(path.join(root, 'edited-clean'));
     await rm(bundled, { recursive: true });
     // The site's files (the manifest among them), the static search index's and the browser's search engine.
-    const files = 1339 + staticSearchFileNames('any', 420).length + 1;
+    const { termFiles, documentFiles } = fileCounts(420);
+    const files = 1339 + 2 + termFiles + documentFiles + 1;
     const built = (written: number) =>
       new RegExp(`${files} files \\(\\d+ KiB; ${written} written, 0 deleted\\)`);
     expect(await buildBundled()).toMatch(built(0));
@@ -607,12 +612,22 @@ describe('incremental builds', () => {
     expect(bodyEdit.written).toBeLessThanOrEqual(5);
     await expectClean('after-body');
 
-    // The record's page, twin and document, and the static search index of the last build, whose version folder a new one replaces.
-    const shards = await fg(`${STATIC_SEARCH_FOLDER.slice(1)}/**`, {
+    // The record's page, twin and document, and of the static search index the last build's version folder, which a new one replaces, and its files of stored fields that held the records after the one deleted (the others keep their names).
+    const header = async () =>
+      JSON.parse(
+        await readFile(path.join(root, 'in-place', STATIC_SEARCH_HEADER.slice(1)), 'utf8'),
+      ) as StaticSearchHeader;
+    const before = await header();
+    const folder = await fg(`${STATIC_SEARCH_FOLDER.slice(1)}/${before.version}/**`, {
       cwd: path.join(root, 'in-place'),
     });
     await rm(post(3));
-    expect((await same()).deleted).toBe(3 + shards.length);
+    const deleted = (await same()).deleted;
+    const after = await header();
+    const renamed = before.documentFiles.filter((name) => !after.documentFiles.includes(name));
+    expect(renamed.length).toBeGreaterThan(0);
+    expect(renamed.length).toBeLessThan(before.documentFiles.length);
+    expect(deleted).toBe(3 + folder.length + renamed.length);
     await expectClean('after-delete');
     // The cache's links to dist/ (dist-links.ts) lose the deleted record's files and folders too.
     await expectLinksMirror('in-place');

@@ -5,6 +5,7 @@ import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import type { Summary } from '../core/summary.ts';
 import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
 import { searchFiles, searchIndexOffThread } from '../generator/emit/search-index-job.ts';
+import { documentFileNames } from '../generator/emit/static-search-index.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>
@@ -30,15 +31,20 @@ const listsOf = (summaries: Record<CollectionKey, Summary[]>) =>
     COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`]),
   ) as Record<CollectionKey, string>;
 
+const namesOf = (summaries: Record<CollectionKey, Summary[]>, version: string) => ({
+  version,
+  documentFiles: documentFileNames(searchDocuments((key) => summaries[key])),
+});
+
 describe('the search index built on a thread of its own', () => {
   it('is the index built on the current thread, byte for byte, and so is the static index', async () => {
     const summaries = corpusOf((key, i) => `Summary ${i} of ${key}, with ünïcode and "quotes".`);
-    const elsewhere = await searchIndexOffThread(listsOf(summaries), 'v1');
+    const elsewhere = await searchIndexOffThread(listsOf(summaries), namesOf(summaries, 'v1'));
     const here = searchIndexJson((key) => summaries[key]);
     expect(Buffer.from(elsewhere.index).equals(here)).toBe(true);
     const staticHere = searchFiles(
       searchDocuments((key) => summaries[key]),
-      'v1',
+      namesOf(summaries, 'v1'),
     ).files;
     expect([...elsewhere.files.keys()]).toEqual([...staticHere.keys()]);
     for (const [file, bytes] of staticHere)
@@ -59,11 +65,19 @@ describe('the search index built on a thread of its own', () => {
     );
     const whole = searchIndexJson((key) => after[key]);
     expect(
-      Buffer.from((await searchIndexOffThread(listsOf(after), 'v2', last)).index).equals(whole),
+      Buffer.from(
+        (await searchIndexOffThread(listsOf(after), namesOf(after, 'v2'), last)).index,
+      ).equals(whole),
     ).toBe(true);
     expect(
       Buffer.from(
-        (await searchIndexOffThread(listsOf(after), 'v2', path.join(dir, 'gone.json'))).index,
+        (
+          await searchIndexOffThread(
+            listsOf(after),
+            namesOf(after, 'v2'),
+            path.join(dir, 'gone.json'),
+          )
+        ).index,
       ).equals(whole),
     ).toBe(true);
   });

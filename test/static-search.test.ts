@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { createStaticSearch, MissingFile } from '../core/static-search.ts';
 import {
+  documentFile,
   fileCounts,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
@@ -9,7 +10,11 @@ import {
 } from '../core/static-search-index.ts';
 import type { Summary } from '../core/summary.ts';
 import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
-import { staticSearchFileNames, staticSearchFiles } from '../generator/emit/static-search-index.ts';
+import {
+  documentFileNames,
+  staticSearchFileNames,
+  staticSearchFiles,
+} from '../generator/emit/static-search-index.ts';
 import { createSearch } from '../runtime/search.ts';
 
 /**
@@ -55,12 +60,40 @@ function staticSearchOf(files: Map<string, Uint8Array>, fetched: string[] = []) 
 const summaries = corpus(250);
 const documents = searchDocuments((key) => summaries[key]);
 const index = searchIndexJson((key) => summaries[key]);
-const files = staticSearchFiles(index, documents, 'v1');
+const names = { version: 'v1', documentFiles: documentFileNames(documents) };
+const files = staticSearchFiles(index, documents, names);
 
 describe('the static index', () => {
   it('has the files its names say, known before it is made', () => {
-    expect([...files.keys()].sort()).toEqual(staticSearchFileNames('v1', documents.length).sort());
+    expect([...files.keys()].sort()).toEqual(staticSearchFileNames(names, documents.length).sort());
     expect(fileCounts(documents.length).termFiles).toBeGreaterThan(20);
+  });
+
+  it('names each file of stored fields by what it holds: an edit renames the one file of its record, and a file keeps its name while its bytes stay', () => {
+    const edited = structuredClone(summaries);
+    edited.apps[3]!.summary = 'An edited summary.';
+    const editedDocuments = searchDocuments((key) => edited[key]);
+    const editedNames = documentFileNames(editedDocuments);
+    const renamed = editedNames.filter((name, i) => name !== names.documentFiles[i]);
+    expect(renamed).toHaveLength(1);
+    const editedFiles = staticSearchFiles(
+      searchIndexJson((key) => edited[key]),
+      editedDocuments,
+      { version: 'v2', documentFiles: editedNames },
+    );
+    for (const name of editedNames) {
+      const file = documentFile(name).slice(1);
+      const bytes = Buffer.from(editedFiles.get(file)!);
+      if (renamed.includes(name)) expect(bytes.toString()).toContain('An edited summary.');
+      else expect(bytes.equals(files.get(file)!), name).toBe(true);
+    }
+    // A record gone moves the records after it to other short ids: their files are renamed, the ones before are not.
+    const fewer = structuredClone(summaries);
+    fewer.posts.splice(5, 1);
+    const fewerNames = documentFileNames(searchDocuments((key) => fewer[key]));
+    const keptNames = fewerNames.filter((name) => names.documentFiles.includes(name));
+    expect(keptNames.length).toBeGreaterThan(names.documentFiles.length - 20);
+    expect(keptNames.length).toBeLessThan(fewerNames.length);
   });
 
   it('finds what the search function finds, in its order, for every kind of query', async () => {
@@ -99,7 +132,7 @@ describe('the static index', () => {
     expect(fetched.filter((p) => /\/t\d+\.json$/.test(p))).toHaveLength(
       termFilesFor(header, 'phishing').length,
     );
-    expect(fetched.filter((p) => /\/d\d+\.json$/.test(p)).length).toBeLessThanOrEqual(5);
+    expect(fetched.filter((p) => /\/d[0-9a-f]{16}\.json$/.test(p)).length).toBeLessThanOrEqual(5);
   });
 
   it('takes the header a caller asked for early, and does not ask for it again', async () => {
@@ -115,7 +148,7 @@ describe('the static index', () => {
   });
 
   it('reads the header again and searches the new build when the files of the last one are gone', async () => {
-    const newer = staticSearchFiles(index, documents, 'v2');
+    const newer = staticSearchFiles(index, documents, { ...names, version: 'v2' });
     let headers = 0;
     const search = createStaticSearch(async (path) => {
       // The first header is the old build's, whose files the host no longer has.

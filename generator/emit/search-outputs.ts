@@ -2,11 +2,16 @@ import { hash } from 'node:crypto';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
 import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
+import { documentFile } from '../../core/static-search-index.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { type SearchFiles, searchFiles, searchIndexOffThread } from './search-index-job.ts';
 import { searchDocuments } from './search-index.ts';
-import { staticSearchFileNames } from './static-search-index.ts';
+import {
+  documentFileNames,
+  type StaticSearchNames,
+  staticSearchFileNames,
+} from './static-search-index.ts';
 
 export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
 
@@ -24,19 +29,18 @@ export function searchOutputs(
 ): Map<string, LazyOutput<Uint8Array>> {
   const inputs = Object.values(listKeys);
   // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
-  const version = hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16);
-  const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
+  const documents = searchDocuments((key) => summaries[key]);
+  const names: StaticSearchNames = {
+    version: hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16),
+    documentFiles: documentFileNames(documents),
+  };
   let made: SearchFiles | undefined;
   let making: Promise<SearchFiles> | undefined;
-  const make = () =>
-    (made ??= searchFiles(
-      searchDocuments((key) => summaries[key]),
-      version,
-    ));
+  const make = () => (made ??= searchFiles(documents, names));
   // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
   const makeElsewhere = (previous?: string) =>
-    (making ??= searchIndexOffThread(lists, version, previous));
-  const offThread = worthAThread(records);
+    (making ??= searchIndexOffThread(lists, names, previous));
+  const offThread = worthAThread(documents.length);
 
   const outputs = new Map<string, LazyOutput<Uint8Array>>([
     [
@@ -50,12 +54,16 @@ export function searchOutputs(
       ),
     ],
   ]);
-  for (const file of staticSearchFileNames(version, records)) {
+  const namedByContent = new Set(names.documentFiles.map((name) => documentFile(name).slice(1)));
+  for (const file of staticSearchFileNames(names, documents.length)) {
     const pick = (files: SearchFiles) => files.files.get(file)!;
     outputs.set(
       file,
       signedOutput(
-        signatureOf(['static-search', file, ...inputs]),
+        // A file named by its content is signed by its name: kept as it is while the name stays.
+        signatureOf(
+          namedByContent.has(file) ? ['static-search', file] : ['static-search', file, ...inputs],
+        ),
         () => pick(make()),
         offThread ? { renderElsewhere: async () => pick(await makeElsewhere()) } : {},
       ),

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { SearchDocument } from '../../core/search-options.ts';
 import { byTitle } from '../../core/search-ranking.ts';
 import {
@@ -10,19 +11,45 @@ import {
   type StaticSearchMeta,
   termFile,
 } from '../../core/static-search-index.ts';
+import { signatureOf } from '../model/outputs.ts';
 import { indexLines, indexOf } from './search-index-format.ts';
 
 /** A file of dist/ (its path there, without the leading slash) and its bytes. */
 export type StaticSearchFiles = Map<string, Uint8Array>;
 
-/** Every file of the static index of a build with this many documents: known before the index is made. */
-export function staticSearchFileNames(version: string, documents: number): string[] {
-  const { termFiles, documentFiles } = fileCounts(documents);
+/** What names a build's static files: its version (the folder of its term files), and the names of its files of stored fields (documentFileNames). */
+export interface StaticSearchNames {
+  version: string;
+  documentFiles: string[];
+}
+
+/**
+ * The names of the files of stored fields of these documents, in their order: each
+ * named by the documents it holds, their place (their short ids) and the generator, which
+ * are all its content is made from. So the name is known before the index is made, and
+ * it changes exactly when the file would.
+ */
+export function documentFileNames(documents: SearchDocument[]): string[] {
+  const { documentFiles } = fileCounts(documents.length);
+  return Array.from({ length: documentFiles }, (_, i) => {
+    const first = i * DOCUMENTS_PER_FILE;
+    const held = JSON.stringify(documents.slice(first, first + DOCUMENTS_PER_FILE));
+    // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
+    return `d${hash('sha256', signatureOf(['static-search-documents', String(first), held]), 'hex').slice(0, 16)}`;
+  });
+}
+
+/** Every file of the static index of a build of this many documents: known before the index is made. */
+export function staticSearchFileNames(
+  { version, documentFiles }: StaticSearchNames,
+  documents: number,
+): string[] {
+  const { termFiles } = fileCounts(documents);
   return [
     STATIC_SEARCH_HEADER,
     metaFile(version),
     ...Array.from({ length: termFiles }, (_, i) => termFile(version, i)),
-    ...Array.from({ length: documentFiles }, (_, i) => documentFile(version, i)),
+    ...documentFiles.map(documentFile),
   ].map((file) => file.slice(1));
 }
 
@@ -36,12 +63,12 @@ export function staticSearchFileNames(version: string, documents: number): strin
 export function staticSearchFiles(
   index: Uint8Array,
   documents: SearchDocument[],
-  version: string,
+  { version, documentFiles }: StaticSearchNames,
 ): StaticSearchFiles {
   const lines = indexLines(Buffer.from(index.buffer, index.byteOffset, index.byteLength));
   if (!lines || lines.documentIds.length !== documents.length)
     throw new Error('The search index is not laid out as search-index.ts writes it.');
-  const { termFiles, documentFiles } = fileCounts(documents.length);
+  const { termFiles } = fileCounts(documents.length);
   const files: StaticSearchFiles = new Map();
   const put = (file: string, parts: (string | Buffer)[]) =>
     files.set(
@@ -73,8 +100,8 @@ export function staticSearchFiles(
 
   for (const [i, run] of runs.entries())
     put(termFile(version, i), ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']);
-  for (let i = 0; i < documentFiles; i++)
-    put(documentFile(version, i), [
+  for (const [i, name] of documentFiles.entries())
+    put(documentFile(name), [
       '{',
       ...joined(lines.storedFields.slice(i * DOCUMENTS_PER_FILE, (i + 1) * DOCUMENTS_PER_FILE)),
       '}\n',
