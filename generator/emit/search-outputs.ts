@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
-import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
 import { documentFile } from '../../core/static-search-index.ts';
+import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { type SearchFiles, searchFiles, searchIndexOffThread } from './search-index-job.ts';
@@ -29,18 +29,23 @@ export function searchOutputs(
 ): Map<string, LazyOutput<Uint8Array>> {
   const inputs = Object.values(listKeys);
   // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
-  const documents = searchDocuments((key) => summaries[key]);
+  const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
+  // The documents are made again where the index is made, rather than held here until then.
   const names: StaticSearchNames = {
     version: hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16),
-    documentFiles: documentFileNames(documents),
+    documentFiles: documentFileNames(searchDocuments((key) => summaries[key])),
   };
   let made: SearchFiles | undefined;
   let making: Promise<SearchFiles> | undefined;
-  const make = () => (made ??= searchFiles(documents, names));
+  const make = () =>
+    (made ??= searchFiles(
+      searchDocuments((key) => summaries[key]),
+      names,
+    ));
   // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
   const makeElsewhere = (previous?: string) =>
     (making ??= searchIndexOffThread(lists, names, previous));
-  const offThread = worthAThread(documents.length);
+  const offThread = worthAThread(records);
 
   const outputs = new Map<string, LazyOutput<Uint8Array>>([
     [
@@ -55,7 +60,7 @@ export function searchOutputs(
     ],
   ]);
   const namedByContent = new Set(names.documentFiles.map((name) => documentFile(name).slice(1)));
-  for (const file of staticSearchFileNames(names, documents.length)) {
+  for (const file of staticSearchFileNames(names, records)) {
     const pick = (files: SearchFiles) => files.files.get(file)!;
     outputs.set(
       file,

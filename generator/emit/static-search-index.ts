@@ -27,7 +27,7 @@ export interface StaticSearchNames {
  * The names of the files of stored fields of these documents, in their order: each
  * named by the documents it holds, their place (their short ids) and the generator, which
  * are all its content is made from. So the name is known before the index is made, and
- * it changes exactly when the file would.
+ * it changes whenever the file would.
  */
 export function documentFileNames(documents: SearchDocument[]): string[] {
   const { documentFiles } = fileCounts(documents.length);
