@@ -21,10 +21,10 @@ export class MissingFile extends Error {}
 
 /**
  * Search over the static index (core/static-search-index.ts), by the same rules as the
- * search function: for each query, the term files its terms need are loaded into a
- * MiniSearch index with the whole index's document count and average lengths, so BM25
- * scores each match as the whole index would, and ties are broken by the build's order of
- * `byTitle`. Only the matches kept have their stored fields fetched. Each file is fetched
+ * search function: for each query, the entries of its terms, from the term files that
+ * hold them, are loaded into a MiniSearch index with the whole index's document count and
+ * average lengths, so BM25 scores each match as the whole index would, and ties are
+ * broken by the build's order of `byTitle`. Only the matches kept have their stored fields fetched. Each file is fetched
  * once; the header once per `search`, as a new build may have replaced it.
  */
 export function createStaticSearch(fetchJson: FetchJson) {
@@ -55,8 +55,12 @@ export function createStaticSearch(fetchJson: FetchJson) {
       file<StaticSearchMeta>(metaFile(header.version)),
       ...wanted.map((i) => file<IndexEntry[]>(termFile(header.version, i))),
     ]);
+    // Only the entries a query term matches (itself, or a word it begins, as prefix search
+    // matches): the files' other terms would change no score, and loading them, with
+    // every document they name, was much of a first search's work.
+    const matched = runs.flat().filter(([term]) => terms.some((t) => term.startsWith(t)));
     const index = MiniSearch.loadJS<SearchDocument>(
-      plainIndex(header, meta, runs.flat()),
+      plainIndex(header, meta, matched),
       SEARCH_INDEX_OPTIONS,
     );
     const byRank = (a: SearchResult, b: SearchResult) => meta.rank[a.id]! - meta.rank[b.id]!;
