@@ -28,10 +28,10 @@ export function searchOutputs(
   listKeys: Record<CollectionKey, string>,
 ): Map<string, LazyOutput<Uint8Array>> {
   const inputs = Object.values(listKeys);
-  // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
   const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
   // The documents are made again where the index is made, rather than held here until then.
   const names: StaticSearchNames = {
+    // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
     version: hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16),
     documentFiles: documentFileNames(searchDocuments((key) => summaries[key])),
   };
