@@ -24,8 +24,9 @@ export class MissingFile extends Error {}
  * search function: for each query, the entries of its terms, from the term files that
  * hold them, are loaded into a MiniSearch index with the whole index's document count and
  * average lengths, so BM25 scores each match as the whole index would, and ties are
- * broken by the build's order of `byTitle`. Only the matches kept have their stored fields fetched. Each file is fetched
- * once; the header once per `search`, as a new build may have replaced it.
+ * broken by the build's order of `byTitle`. Only the matches kept have their stored
+ * fields fetched. Each file is fetched once; the header once per `search`, as a new build
+ * may have replaced it.
  */
 export function createStaticSearch(fetchJson: FetchJson) {
   const files = new Map<string, Promise<unknown>>();
