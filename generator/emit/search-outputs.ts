@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
-import { documentFile } from '../../core/static-search-index.ts';
+import { STATIC_SEARCH_HEADER } from '../../core/static-search-index.ts';
 import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
@@ -59,16 +59,15 @@ export function searchOutputs(
       ),
     ],
   ]);
-  const namedByContent = new Set(names.documentFiles.map((name) => documentFile(name).slice(1)));
+  const header = STATIC_SEARCH_HEADER.slice(1);
   for (const file of staticSearchFileNames(names, records)) {
     const pick = (files: SearchFiles) => files.files.get(file)!;
     outputs.set(
       file,
       signedOutput(
-        // A file named by its content is signed by its name: kept as it is while the name stays.
-        signatureOf(
-          namedByContent.has(file) ? ['static-search', file] : ['static-search', file, ...inputs],
-        ),
+        // Every file but the header is named by what it is made from (the version, or its
+        // records), so it is signed by its name alone and kept as it is while the name stays.
+        signatureOf(file === header ? ['static-search', file, ...inputs] : ['static-search', file]),
         () => pick(make()),
         offThread ? { renderElsewhere: async () => pick(await makeElsewhere()) } : {},
       ),
