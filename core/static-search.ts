@@ -58,7 +58,7 @@ export function createStaticSearch(fetchJson: FetchJson) {
     ]);
     // Only the entries a query term matches (itself, or a word it begins, as prefix search
     // matches): the files' other terms would change no score, and loading them, with
-    // every document they name, was much of a first search's work.
+    // every document they name, is much of a first search's work.
     const matched = runs.flat().filter(([term]) => terms.some((t) => term.startsWith(t)));
     const index = MiniSearch.loadJS<SearchDocument>(
       plainIndex(header, meta, matched),
