@@ -128,7 +128,6 @@ export function createBuilder(options: BuilderOptions): Builder {
     links: state.dist.links,
     ahead,
   });
-  const keptVersions = state.recordVersions<KeptVersion>();
   /** What the last build kept of its records, read once and then kept here. */
   let lastRecords: KeptRecords | undefined;
   return {
@@ -163,7 +162,8 @@ export function createBuilder(options: BuilderOptions): Builder {
         progress: options.progress,
         headStart: dist.prepare,
         lastRecords,
-        keptVersions,
+        // Opened here, not with the builder: a build that finds dist/ current never reads it.
+        keptVersions: state.recordVersions<KeptVersion>(),
       });
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go.
