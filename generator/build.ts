@@ -2,20 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
-import { loadContent } from './load/load-content.ts';
 import { limitHeapGrowth } from './parallel/heap-growth.ts';
 import type { Corpus } from './model/corpus.ts';
-import { recordFiles, recordOutputs } from './render/record-outputs.ts';
-import { type RenderOptions, renderSite } from './render/render-site.ts';
-import { type EmitOptions, emitApi, emitSite } from './emit/emit-site.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { KnownAnalyses } from './load/analysis-store.ts';
 import { contentReader, type FileState } from './load/content-reader.ts';
-import { editRecords } from './load/edit-records.ts';
-import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import type { KeptVersion } from './emit/record-manifest.ts';
 import type { Progress } from './progress/progress.ts';
-import { type CarriedFiles, type FileContent, type Output, SiteFiles } from './model/outputs.ts';
+import type { CarriedFiles, FileContent, Output } from './model/outputs.ts';
 import { headStart } from './write/render-off-thread.ts';
 import { DistState } from './write/dist-state.ts';
 import { readManifest } from './write/dist-manifest.ts';
@@ -26,6 +20,10 @@ import { DEFAULT_CACHE_DIR, openBuildState } from './cache/build-state.ts';
 import { readKeptRecords, writeKeptRecords, type KeptRecords } from './render/record-signatures.ts';
 
 export { DEFAULT_CACHE_DIR };
+
+type BuildStages = typeof import('./build-stages.ts');
+/** The stages past the look at the inputs, loaded once a build has work (build-stages.ts). */
+const loadStages = (): Promise<BuildStages> => import('./build-stages.ts');
 
 export interface BuildOptions {
   contentDir: string;
@@ -64,6 +62,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
   const scratch = await mkdtemp(path.join(tmpdir(), 'content-build-'));
   try {
     const state = openBuildState(scratch, options.outDir, { keepLogs: false });
+    const { loadContent, outputsOf } = await loadStages();
     const reader = contentReader();
     limitHeapGrowth((await reader.list(options.contentDir)).length);
     const corpus = await loadContent(options.contentDir, {
@@ -130,6 +129,8 @@ export function createBuilder(options: BuilderOptions): Builder {
   });
   /** What the last build kept of its records, read once and then kept here. */
   let lastRecords: KeptRecords | undefined;
+  /** Loaded by the first build that has work; a builder that wrote ahead has built before. */
+  let stages: BuildStages | undefined;
   return {
     async build() {
       const started = openedAt ?? performance.now();
@@ -148,6 +149,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         return summarize(current, current, started);
       }
       lastRecords ??= readKeptRecords(state.records);
+      const { loadContent, outputsOf } = (stages ??= await loadStages());
       let corpus: Corpus | undefined = await loadContent(options.contentDir, {
         baseUrl: options.baseUrl,
         analyses,
@@ -184,35 +186,12 @@ export function createBuilder(options: BuilderOptions): Builder {
 
     writeEditedRecords(changed) {
       const built = ahead.corpus;
-      const edit = built && editRecords(built, options.contentDir, changed, analyses);
+      const edit = built && stages?.editedRecordFiles(built, options.contentDir, changed, analyses);
       if (!edit) return undefined;
-      const files = new Map<string, Output>();
-      for (const record of edit.records) {
-        const { document, page } = recordOutputs(edit.corpus, record);
-        for (const [file, output] of [document, ...page]) files.set(file, output);
-      }
-      const gone = edit.removed.flatMap((record) => recordFiles(record));
-      const added = edit.records.some(
-        (record) => !built.records[record.collection].some((r) => r.slug === record.slug),
-      );
-      if (added || gone.length) files.set(REDIRECTS_FILE, redirectsFile(edit.corpus));
       ahead.wroteFrom(edit.corpus);
-      return [...dist.removeSome(gone), ...dist.writeSome(files)];
+      return [...dist.removeSome(edit.gone), ...dist.writeSome(edit.files)];
     },
   };
-}
-
-/**
- * The stages between load and write. The API's files are emitted first, from the corpus
- * alone, so that the search index's thread starts while the website is rendered; then the
- * files made of the rendered site are emitted.
- */
-async function outputsOf(corpus: Corpus, options: RenderOptions & EmitOptions) {
-  const files = new SiteFiles();
-  await emitApi(corpus, files, options);
-  const rendered = await renderSite(corpus, files, options);
-  await emitSite(corpus, rendered, files);
-  return { files: files.take(), carried: rendered.carried, records: rendered.records };
 }
 
 /**
