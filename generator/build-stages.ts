@@ -1,3 +1,6 @@
+// The stages of a build that has work to do: load, render and emit. build.ts imports this
+// module only once a build has found work, so a build that finds dist/ current loads none
+// of their code (the Markdown, schema and rendering libraries are most of the generator).
 import { REDIRECTS_FILE, redirectsFile } from './emit/netlify-rules.ts';
 import { type EmitOptions, emitApi, emitSite } from './emit/emit-site.ts';
 import type { KnownAnalyses } from './load/analysis-store.ts';
@@ -7,11 +10,6 @@ import { type Output, SiteFiles } from './model/outputs.ts';
 import { recordFiles, recordOutputs } from './render/record-outputs.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
 
-/**
- * The stages of a build that has work to do: load, render and emit. build.ts loads this
- * module only once a build has found work, so a build that finds dist/ current loads none
- * of their code (the Markdown, schema and rendering libraries are most of the generator).
- */
 export { loadContent } from './load/load-content.ts';
 
 /**
