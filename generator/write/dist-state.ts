@@ -119,6 +119,8 @@ export class DistState {
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
+  /** Whether this process linked dist/ back from the cache and has not written it since (checkDist's `linkedBack`). */
+  #linkedBack = false;
   /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
   #checked: DistCheck | undefined;
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
@@ -178,7 +180,9 @@ export class DistState {
     const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
     const restored = this.#links?.restore(entries) ? entries : undefined;
     this.#entries = restored ?? this.#store.entries({ empty: true });
-    this.#folderStates = this.#store.folders({ empty: !restored });
+    // Every folder is new: none is as the last write recorded it, so the write records them all.
+    this.#folderStates = this.#store.folders({ empty: true });
+    this.#linkedBack = restored !== undefined;
     if (restored) return;
     // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
     this.#changing();
@@ -467,6 +471,7 @@ export class DistState {
     };
     writeManifest(this.#store.header, this.#header);
     this.#verified = this.#trusted;
+    this.#linkedBack = false;
     this.#altered = undefined;
     this.#gone = undefined;
   }
@@ -506,7 +511,9 @@ export class DistState {
 
   /** The check of dist/ (dist-check.ts), made once a build. */
   #check(): DistCheck {
-    this.#checked ??= checkDist(this.#root, this.#previous, this.#folders);
+    this.#checked ??= checkDist(this.#root, this.#previous, this.#folders, {
+      linkedBack: this.#linkedBack,
+    });
     return this.#checked;
   }
 
