@@ -119,7 +119,7 @@ export class DistState {
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
-  /** Whether this process linked dist/ back from the cache and has not written it since (checkDist's `linkedBack`). */
+  /** Whether this process linked dist/ back from the cache and has not looked at it since (checkDist's `linkedBack`). */
   #linkedBack = false;
   /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
   #checked: DistCheck | undefined;
@@ -471,7 +471,6 @@ export class DistState {
     };
     writeManifest(this.#store.header, this.#header);
     this.#verified = this.#trusted;
-    this.#linkedBack = false;
     this.#altered = undefined;
     this.#gone = undefined;
   }
@@ -514,6 +513,8 @@ export class DistState {
     this.#checked ??= checkDist(this.#root, this.#previous, this.#folders, {
       linkedBack: this.#linkedBack,
     });
+    // Only the first look at a dist/ linked back may skip its folders: by the next, hands may have put files there.
+    this.#linkedBack = false;
     return this.#checked;
   }
 
