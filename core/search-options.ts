@@ -22,17 +22,27 @@ export interface SearchDocument extends Summary {
   collection: CollectionKey;
 }
 
+/** The fields searched, in the order MiniSearch scores them. */
+export const SEARCH_FIELDS = ['title', 'summary'] as const;
+
 export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {
   idField: 'id',
-  fields: ['title', 'summary'],
+  fields: [...SEARCH_FIELDS],
   storeFields: [...SEARCH_STORE_FIELDS],
 };
 
-export const SEARCH_DEFAULTS: SearchOptions = {
+/**
+ * How a search scores and combines its terms. The weights and BM25's parameters are
+ * MiniSearch's own defaults, written out because the browser's scoring of the static
+ * index (core/score-entries.ts) reads them too.
+ */
+export const SEARCH_DEFAULTS = {
   boost: { title: 3 },
   prefix: true,
   combineWith: 'AND',
-};
+  weights: { fuzzy: 0.45, prefix: 0.375 },
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
+} as const satisfies SearchOptions;
 
 /** Queries longer than this are refused: no real search needs more, and it bounds the work per request. */
 export const MAX_QUERY_LENGTH = 512;

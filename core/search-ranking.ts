@@ -33,14 +33,29 @@ export const byTitle = (
 ): number =>
   String(a.title).localeCompare(String(b.title)) || String(a.id).localeCompare(String(b.id));
 
-/** 0 when the title matches every term, 1 when it matches some, 2 when only the summary does. */
+/** What the rules order matches by, before the tie-break. */
+export interface RankedMatch {
+  /** 0 when the title matches every term, 1 when it matches some, 2 when only the summary does. */
+  tier: number;
+  score: number;
+}
+
+export const tierOf = (termsInTitle: number, terms: number): number =>
+  termsInTitle === terms ? 0 : termsInTitle > 0 ? 1 : 2;
+
+/** The rules' order: the tier, then the score, best first, then `tieBreak`. */
+export const byRules =
+  <T extends RankedMatch>(tieBreak: (a: T, b: T) => number) =>
+  (a: T, b: T): number =>
+    a.tier - b.tier || b.score - a.score || tieBreak(a, b);
+
 function titleTier(result: SearchResult, terms: string[]): number {
   const inTitle = terms.filter((term) =>
     Object.entries(result.match).some(
       ([docTerm, fields]) => docTerm.startsWith(term) && fields.includes('title'),
     ),
   ).length;
-  return inTitle === terms.length ? 0 : inTitle > 0 ? 1 : 2;
+  return tierOf(inTitle, terms.length);
 }
 
 /**
@@ -60,10 +75,8 @@ export function rankedResults(
   if (terms.length === 0) return [];
   return index
     .search(terms.join(' '), SEARCH_DEFAULTS)
-    .map((result) => ({ result, tier: titleTier(result, terms) }))
-    .sort(
-      (a, b) => a.tier - b.tier || b.result.score - a.result.score || tieBreak(a.result, b.result),
-    )
+    .map((result) => ({ result, score: result.score, tier: titleTier(result, terms) }))
+    .sort(byRules((a, b) => tieBreak(a.result, b.result)))
     .slice(0, limit)
     .map(({ result }) => result);
 }

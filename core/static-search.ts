@@ -1,6 +1,5 @@
-import MiniSearch, { type AsPlainObject, type SearchResult } from 'minisearch';
-import { SEARCH_INDEX_OPTIONS, type SearchDocument } from './search-options.ts';
-import { hitOf, queryTerms, rankedResults, type SearchHit } from './search-ranking.ts';
+import { scoreEntries } from './score-entries.ts';
+import { byRules, hitOf, queryTerms, type SearchHit } from './search-ranking.ts';
 import {
   documentFile,
   documentFileOf,
@@ -22,9 +21,9 @@ export class MissingFile extends Error {}
 /**
  * Search over the static index (core/static-search-index.ts), by the same rules as the
  * search function: for each query, the entries of its terms, from the term files that
- * hold them, are loaded into a MiniSearch index with the whole index's document count and
- * average lengths, so BM25 scores each match as the whole index would, and ties are
- * broken by the build's order of `byTitle`. Only the matches kept have their stored
+ * hold them, are scored with the whole index's document count and lengths, so BM25 scores
+ * each match as the whole index would (core/score-entries.ts), and ties are broken by the
+ * build's order of `byTitle`. Only the matches kept have their stored
  * fields fetched. Each file is fetched once; the header once per `search`, as a new build
  * may have replaced it.
  */
@@ -48,30 +47,20 @@ export function createStaticSearch(fetchJson: FetchJson) {
   ): Promise<SearchHit[]> {
     const terms = queryTerms(query);
     if (terms.length === 0) return [];
-    // In the order of the files, so that the terms are loaded in code-unit order, as the whole index's are.
-    const wanted = [...new Set(terms.flatMap((term) => termFilesFor(header, term)))].sort(
-      (a, b) => a - b,
-    );
+    const wanted = [...new Set(terms.flatMap((term) => termFilesFor(header, term)))];
     const [meta, ...runs] = await Promise.all([
       file<StaticSearchMeta>(metaFile(header.version)),
       ...wanted.map((i) => file<IndexEntry[]>(termFile(header.version, i))),
     ]);
-    // Only the entries a query term matches (itself, or a word it begins, as prefix search
-    // matches): the files' other terms would change no score, and loading them, with
-    // every document they name, is much of a first search's work.
-    const matched = runs.flat().filter(([term]) => terms.some((t) => term.startsWith(t)));
-    const index = MiniSearch.loadJS<SearchDocument>(
-      plainIndex(header, meta, matched),
-      SEARCH_INDEX_OPTIONS,
-    );
-    const byRank = (a: SearchResult, b: SearchResult) => meta.rank[a.id]! - meta.rank[b.id]!;
-    const results = rankedResults(index, query, limit, byRank);
+    const ranked = scoreEntries(runs.flat(), terms, { ...header, fieldLength: meta.fieldLength })
+      .sort(byRules((a, b) => meta.rank[a.shortId]! - meta.rank[b.shortId]!))
+      .slice(0, limit);
     return Promise.all(
-      results.map(async ({ id }: SearchResult) => {
+      ranked.map(async ({ shortId }) => {
         const stored = await file<Record<string, Record<string, unknown>>>(
-          documentFile(header.documentFiles[documentFileOf(id)]!),
+          documentFile(header.documentFiles[documentFileOf(shortId)]!),
         );
-        return hitOf(stored[id]!);
+        return hitOf(stored[shortId]!);
       }),
     );
   }
@@ -93,36 +82,5 @@ export function createStaticSearch(fetchJson: FetchJson) {
         return searchIn(current, query, limit);
       }
     },
-  };
-}
-
-/**
- * The part of the index the loaded terms make, as MiniSearch serializes an index: every
- * document their entries name, with its field lengths and as its id its short id; no
- * stored fields (those of the matches kept are fetched apart).
- */
-function plainIndex(
-  header: StaticSearchHeader,
-  meta: StaticSearchMeta,
-  entries: IndexEntry[],
-): AsPlainObject {
-  const documentIds: Record<string, number> = {};
-  const fieldLength: Record<string, number[]> = {};
-  for (const [, fields] of entries)
-    for (const frequencies of Object.values(fields))
-      for (const shortId of Object.keys(frequencies)) documentIds[shortId] = Number(shortId);
-  for (const [shortId, id] of Object.entries(documentIds))
-    fieldLength[shortId] = meta.fieldLength.map((lengths) => lengths[id]!);
-  return {
-    documentCount: header.documentCount,
-    nextId: header.documentCount,
-    documentIds,
-    fieldIds: header.fieldIds,
-    fieldLength,
-    averageFieldLength: header.averageFieldLength,
-    storedFields: {},
-    dirtCount: 0,
-    index: entries,
-    serializationVersion: 2,
   };
 }

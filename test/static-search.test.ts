@@ -1,9 +1,15 @@
+import fc from 'fast-check';
+import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { scoreEntries } from '../core/score-entries.ts';
+import { SEARCH_DEFAULTS, SEARCH_INDEX_OPTIONS } from '../core/search-options.ts';
+import { queryTerms } from '../core/search-ranking.ts';
 import { createStaticSearch, MissingFile } from '../core/static-search.ts';
 import {
   documentFile,
   fileCounts,
+  type IndexEntry,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
   termFilesFor,
@@ -162,6 +168,37 @@ describe('the static index', () => {
       createSearch(index.toString()).search('token', 10),
     );
     expect(headers).toBe(2);
+  });
+});
+
+describe('scoreEntries', () => {
+  const plain = JSON.parse(index.toString()) as AsPlainObject;
+  const miniSearch = MiniSearch.loadJSON(index.toString(), SEARCH_INDEX_OPTIONS);
+  const statistics = {
+    documentCount: plain.documentCount,
+    fieldIds: plain.fieldIds,
+    averageFieldLength: plain.averageFieldLength,
+    fieldLength: Object.values(plain.fieldIds).map((fieldId) =>
+      Object.keys(plain.documentIds).map((shortId) => plain.fieldLength[shortId]![fieldId]!),
+    ),
+  };
+  const word = fc
+    .constantFrom(...WORDS)
+    .chain((w) => fc.integer({ min: 1, max: w.length }).map((n) => w.slice(0, n)));
+
+  it("scores every match exactly as MiniSearch's search does over the whole index, to the last bit", () => {
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 4 }), (words) => {
+        const terms = queryTerms(words.join(' '));
+        const want = new Map(
+          miniSearch.search(terms.join(' '), SEARCH_DEFAULTS).map((hit) => [hit.id, hit.score]),
+        );
+        const scored = scoreEntries(plain.index as IndexEntry[], terms, statistics);
+        const got = new Map(scored.map((s) => [plain.documentIds[s.shortId], s.score]));
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 

@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
 
 /**
- * The static index's search for the browser (core/browser-search.ts, with MiniSearch and
- * the rules it shares with the search function), bundled by esbuild into one ES module.
+ * The static index's search for the browser (core/browser-search.ts, with the rules it
+ * shares with the search function), bundled by esbuild into one ES module of the
+ * project's own code.
  * Named by the generator's fingerprint, which covers every file it is bundled from (core/,
  * the lockfile): pages can name it without bundling it, and a build bundles it only when
  * the file must be written.
@@ -14,8 +14,6 @@ export const SEARCH_ENGINE_PATH = `/assets/search-engine.${generatorFingerprint(
 
 /** What scripts name the engine by in their sources; the published scripts name SEARCH_ENGINE_PATH. */
 export const SEARCH_ENGINE_REFERENCE = '/assets/search-engine.js';
-
-const require = createRequire(import.meta.url);
 
 export function searchEngineBundle(): string {
   const { outputFiles } = buildSync({
@@ -27,8 +25,6 @@ export function searchEngineBundle(): string {
     minify: true,
     write: false,
     logLevel: 'silent',
-    // The sources may be a copy outside the project (GENERATOR_PROJECT_DIR): MiniSearch is the generator's own.
-    nodePaths: require.resolve.paths('minisearch') ?? [],
   });
   return outputFiles[0]!.text;
 }
