@@ -40,6 +40,7 @@ export interface RankedMatch {
   score: number;
 }
 
+/** The tier of a match whose title matches `termsInTitle` of the query's `terms` terms. */
 export const tierOf = (termsInTitle: number, terms: number): number =>
   termsInTitle === terms ? 0 : termsInTitle > 0 ? 1 : 2;
 
