@@ -56,8 +56,9 @@ function matchedEntries(entries: readonly IndexEntry[], term: string): IndexEntr
  * with SEARCH_DEFAULTS scores them over the whole index (every term, and each word a
  * term begins), from only the index entries of those terms and the index's statistics.
  * `terms` are a query's terms as queryTerms gives them: distinct, and at most
- * MAX_QUERY_TERMS, so that one bit per term fits a 32-bit mask. The browser ranks the static index with it (core/static-search.ts): loading the entries
- * into a MiniSearch index first costs many times the scoring itself in a page's cold code.
+ * MAX_QUERY_TERMS, so that one bit per term fits a 32-bit mask. The browser ranks the
+ * static index with it (core/static-search.ts): loading the entries into a MiniSearch
+ * index first costs many times the scoring itself in a page's cold code.
  */
 export function scoreEntries(
   entries: readonly IndexEntry[],

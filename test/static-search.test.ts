@@ -10,8 +10,10 @@ import {
   documentFile,
   fileCounts,
   type IndexEntry,
+  metaFile,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
+  type StaticSearchMeta,
   termFilesFor,
 } from '../core/static-search-index.ts';
 import type { Summary } from '../core/summary.ts';
@@ -68,6 +70,9 @@ const documents = searchDocuments((key) => summaries[key]);
 const index = searchIndexJson((key) => summaries[key]);
 const names = { version: 'v1', documentFiles: documentFileNames(documents) };
 const files = staticSearchFiles(index, documents, names);
+/** A file of the static index, as the browser reads it. */
+const builtJson = <T>(path: string): T =>
+  JSON.parse(Buffer.from(files.get(path.slice(1))!).toString()) as T;
 
 describe('the static index', () => {
   it('has the files its names say, known before it is made', () => {
@@ -132,9 +137,7 @@ describe('the static index', () => {
     const fetched: string[] = [];
     const hits = await staticSearchOf(files, fetched).search('phishing', 5);
     expect(hits).toHaveLength(5);
-    const header = JSON.parse(
-      Buffer.from(files.get(STATIC_SEARCH_HEADER.slice(1))!).toString(),
-    ) as StaticSearchHeader;
+    const header = builtJson<StaticSearchHeader>(STATIC_SEARCH_HEADER);
     expect(fetched.filter((p) => /\/t\d+\.json$/.test(p))).toHaveLength(
       termFilesFor(header, 'phishing').length,
     );
@@ -143,9 +146,7 @@ describe('the static index', () => {
 
   it('takes the header a caller asked for early, and does not ask for it again', async () => {
     const fetched: string[] = [];
-    const header = Promise.resolve(
-      JSON.parse(Buffer.from(files.get(STATIC_SEARCH_HEADER.slice(1))!).toString()),
-    );
+    const header = Promise.resolve(builtJson(STATIC_SEARCH_HEADER));
     expect(await staticSearchOf(files, fetched).search('token', 10, header)).toEqual(
       createSearch(index.toString()).search('token', 10),
     );
@@ -174,13 +175,11 @@ describe('the static index', () => {
 describe('scoreEntries', () => {
   const plain = JSON.parse(index.toString()) as AsPlainObject;
   const miniSearch = MiniSearch.loadJSON(index.toString(), SEARCH_INDEX_OPTIONS);
+  // What the browser scores with: the statistics of the build's header and meta.json.
+  const header = builtJson<StaticSearchHeader>(STATIC_SEARCH_HEADER);
   const statistics = {
-    documentCount: plain.documentCount,
-    fieldIds: plain.fieldIds,
-    averageFieldLength: plain.averageFieldLength,
-    fieldLength: Object.values(plain.fieldIds).map((fieldId) =>
-      Object.keys(plain.documentIds).map((shortId) => plain.fieldLength[shortId]![fieldId]!),
-    ),
+    ...header,
+    fieldLength: builtJson<StaticSearchMeta>(metaFile(header.version)).fieldLength,
   };
   const word = fc
     .constantFrom(...WORDS)
