@@ -35,6 +35,9 @@ const headerOf = (early: EarlyHeader) =>
 export const search = (query: string, limit: number, header?: EarlyHeader): Promise<SearchHit[]> =>
   engine.search(query, limit, headerOf(header));
 
+/** Fetches what every query needs, for a search about to be asked (core/static-search.ts). */
+export const warm = (): Promise<void> => engine.warm();
+
 /** The title and outcome of the search page for `query` (not empty), as the search-page function renders them. */
 export async function searchPage(query: string, header?: EarlyHeader): Promise<SearchPageValues> {
   if (query.length > MAX_QUERY_LENGTH) return tooLongOutcome(query);

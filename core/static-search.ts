@@ -25,7 +25,7 @@ export class MissingFile extends Error {}
  * each match as the whole index would (core/score-entries.ts), and ties are broken by the
  * build's order of `byTitle`. Only the matches kept have their stored
  * fields fetched. Each file is fetched once; the header once per `search`, as a new build
- * may have replaced it.
+ * may have replaced it, but for the first search after a warm-up.
  */
 export function createStaticSearch(fetchJson: FetchJson) {
   const files = new Map<string, Promise<unknown>>();
@@ -65,14 +65,30 @@ export function createStaticSearch(fetchJson: FetchJson) {
     );
   }
 
+  /** The header the last warm-up fetched, for the next search alone; undefined if it failed. */
+  let warmed: Promise<unknown> | undefined;
+
   return {
+    /**
+     * Fetches what every query needs before one is asked: the header, then the meta. The
+     * next search takes this header instead of asking for it, so it reads only its term
+     * files and its matches; the searches after it revalidate the header as usual.
+     */
+    async warm(): Promise<void> {
+      const header = fetchJson(STATIC_SEARCH_HEADER);
+      warmed = header.catch(() => undefined);
+      await file(metaFile(((await header) as StaticSearchHeader).version));
+    },
+
     /**
      * The best `limit` matches of `query`, as the search API returns them. `header` is the
      * index's header when the caller asked for it already (while the engine loaded); else
-     * it is fetched here.
+     * the one a warm-up fetched, or it is fetched here.
      */
     async search(query: string, limit: number, header?: Promise<unknown>): Promise<SearchHit[]> {
-      const first = (await (header ?? fetchJson(STATIC_SEARCH_HEADER))) as StaticSearchHeader;
+      const kept = header ?? warmed;
+      warmed = undefined;
+      const first = ((await kept) ?? (await fetchJson(STATIC_SEARCH_HEADER))) as StaticSearchHeader;
       try {
         return await searchIn(first, query, limit);
       } catch (error) {

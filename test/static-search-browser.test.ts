@@ -185,6 +185,39 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
       expect(problems).toEqual([]);
     });
 
+    it('remembers that the host has no search function, and warms the static index as the box is focused', async () => {
+      const { page, problems } = await newPage();
+      const status = page.locator('form[data-search-box] [role="status"]');
+      await page.goto(`${mirror.url}/`);
+      await page.locator(BOX).fill('phish');
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/“phish”/);
+
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+      await page.goto(`${mirror.url}/`);
+      requested.length = 0;
+      await page.locator(BOX).focus();
+      await expect.poll(() => requested.filter((p) => /\/meta\.json$/.test(p))).toHaveLength(1);
+      expect(requested).toContain(STATIC_SEARCH_HEADER);
+      expect(requested.filter((p) => /\/t\d+\.json$/.test(p))).toEqual([]);
+
+      requested.length = 0;
+      const q = 'browser isolation';
+      await page.locator(BOX).fill(q);
+      await expect
+        .poll(() => status.textContent(), { timeout: 10_000 })
+        .toMatch(/“browser isolation”/);
+      const got = await page
+        .locator('[role="listbox"] [role="option"]')
+        .evaluateAll((list) => list.map((o) => o.getAttribute('href')));
+      expect(got).toEqual(await apiPaths(q, BOX_LIMIT));
+      // The search went to the static index directly, with the header the warm-up read.
+      expect(requested.filter((p) => p.startsWith('/api/'))).toEqual([]);
+      expect(requested).not.toContain(STATIC_SEARCH_HEADER);
+      expect(requested.filter((p) => /\/t\d+\.json$/.test(p)).length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    });
+
     it('says that search needs the full site, and links to it, when the static index cannot be read', async () => {
       const { page } = await newPage();
       await page.route(`**${STATIC_SEARCH_HEADER}`, (route) => route.abort());

@@ -154,6 +154,34 @@ describe('the static index', () => {
     expect(fetched.length).toBeGreaterThan(1);
   });
 
+  it('warms up with the header and the meta, which the next search takes; the one after asks for the header again', async () => {
+    const fetched: string[] = [];
+    const search = staticSearchOf(files, fetched);
+    await search.warm();
+    expect(fetched).toEqual([STATIC_SEARCH_HEADER, metaFile('v1')]);
+    fetched.length = 0;
+    const api = createSearch(index.toString());
+    expect(await search.search('token', 10)).toEqual(api.search('token', 10));
+    expect(fetched).not.toContain(STATIC_SEARCH_HEADER);
+    expect(fetched).not.toContain(metaFile('v1'));
+    expect(fetched.length).toBeGreaterThan(1);
+    fetched.length = 0;
+    expect(await search.search('phishing', 5)).toEqual(api.search('phishing', 5));
+    expect(fetched).toContain(STATIC_SEARCH_HEADER);
+  });
+
+  it('searches on its own when its warm-up could not read the header', async () => {
+    let failures = 1;
+    const search = createStaticSearch(async (path) => {
+      if (path === STATIC_SEARCH_HEADER && failures-- > 0) throw new Error('offline');
+      return JSON.parse(Buffer.from(files.get(path.slice(1))!).toString());
+    });
+    await expect(search.warm()).rejects.toThrow('offline');
+    expect(await search.search('token', 10)).toEqual(
+      createSearch(index.toString()).search('token', 10),
+    );
+  });
+
   it('reads the header again and searches the new build when the files of the last one are gone', async () => {
     const newer = staticSearchFiles(index, documents, { ...names, version: 'v2' });
     let headers = 0;

@@ -1,11 +1,32 @@
 // The header search box as an ARIA 1.2 combobox: results from /api/v1/search as you type,
 // in a listbox under the box. Where only static files are served (a mirror answers the API's
 // search with 501), the results come from the static index instead, by the same rules.
+// Such a host is remembered for its origin, so the box of a later page asks the static index
+// directly, and starts loading what every query needs as the reader focuses it: by the
+// time the first words are typed, a search reads only the files of its own terms.
 // Without this script the box is a plain form that submits to /search/?q=, which the server
 // answers with the results. Built with DOM nodes only, under the site's CSP (no inline
 // script or style).
 const LIMIT = 8;
 const DEBOUNCE_MS = 200;
+const STATIC_SEARCH_KEY = 'search-box:static';
+
+// Storage may be refused (a privacy setting, a full quota): the box then learns it page by page.
+function rememberedStatic() {
+  try {
+    return localStorage.getItem(STATIC_SEARCH_KEY) === 'yes';
+  } catch {
+    return false;
+  }
+}
+
+function rememberStatic() {
+  try {
+    localStorage.setItem(STATIC_SEARCH_KEY, 'yes');
+  } catch {}
+}
+
+const staticEngine = () => import('/assets/search-engine.js');
 
 document.querySelectorAll('form[data-search-box]').forEach((form, n) => enhance(form, `search-box-${n + 1}`));
 
@@ -36,8 +57,10 @@ function enhance(form, id) {
   let active = -1;
   let timer;
   let controller;
-  // Set once the API answered that this host has no search function: then the static index answers.
-  let staticSearch;
+  // Set once the API answered that this host has no search function: then the static index
+  // answers. The static index is on every host and follows the API's rules, so a host that
+  // later runs functions still gets the same results.
+  let staticSearch = rememberedStatic();
 
   function setActive(index) {
     options[active]?.setAttribute('aria-selected', 'false');
@@ -114,6 +137,7 @@ function enhance(form, id) {
       const response = await fetch(`/api/v1/search?q=${encodeURIComponent(query)}&limit=${LIMIT}`, { signal, headers: { Accept: 'application/json' } });
       if (response.status === 501) {
         staticSearch = true;
+        rememberStatic();
         return searchStatic(query, signal);
       }
       const answer = await response.json();
@@ -133,7 +157,7 @@ function enhance(form, id) {
 
   async function searchStatic(query, signal) {
     try {
-      const engine = await import('/assets/search-engine.js');
+      const engine = await staticEngine();
       const hits = await engine.search(query, LIMIT);
       // Newer typing overtook this search: its results are not shown.
       if (!signal.aborted) show(query, hits);
@@ -146,6 +170,16 @@ function enhance(form, id) {
     close();
     status.textContent = 'Results as you type are not available on this copy of the site.';
   }
+
+  // A failed warm-up is left to the search that follows, which says search is unavailable.
+  input.addEventListener(
+    'focus',
+    () => {
+      if (staticSearch)
+        staticEngine().then((engine) => engine.warm()).catch(() => {});
+    },
+    { once: true },
+  );
 
   input.addEventListener('input', () => {
     clearTimeout(timer);
