@@ -3,7 +3,7 @@
 // search with 501), the results come from the static index instead, by the same rules.
 // Such a host is remembered for its origin, so the box of a later page asks the static index
 // directly, and starts loading what every query needs as the reader focuses it: by the
-// time the first words are typed, a search reads only the files of its own terms.
+// time the first words are typed, a search reads only its terms' files and its results'.
 // Without this script the box is a plain form that submits to /search/?q=, which the server
 // answers with the results. Built with DOM nodes only, under the site's CSP (no inline
 // script or style).
