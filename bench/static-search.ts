@@ -51,6 +51,7 @@ const WARM_RUNS = 5;
 const BOX_DEBOUNCE_MS = 200;
 const BOX_RESULTS = 8;
 const BOX = 'form[data-search-box] input[name="q"]';
+const BOX_STATUS = 'form[data-search-box] [role="status"]';
 
 interface Sample {
   query: string;
@@ -115,18 +116,31 @@ async function pageLoad(context: BrowserContext, url: string): Promise<number> {
   return at;
 }
 
-/** From the query being asked on a loaded `/search/` page to the outcome the engine renders, in ms. */
-async function askedOnLoadedPage(context: BrowserContext, url: string, query: string) {
+/**
+ * From a query asked on a loaded `/search/` page to its results, in ms: for the page, the
+ * outcome the engine renders; in the header box, focused BOX_DEBOUNCE_MS before (its
+ * warm-up's time), the box's own results.
+ */
+async function askedOnLoadedPage(
+  context: BrowserContext,
+  url: string,
+  query: string,
+  { inHeaderBox = false } = {},
+) {
   const page = await context.newPage();
   await page.goto(`${url}/search/`, { waitUntil: 'load' });
+  if (inHeaderBox) {
+    await page.locator(BOX).focus();
+    await page.waitForTimeout(BOX_DEBOUNCE_MS);
+  }
   const ms = await page.evaluate(
-    async ({ engine, query }) => {
+    async ({ engine, query, limit }) => {
       const start = performance.now();
-      const { searchPage } = await import(engine);
-      await searchPage(query);
+      const { search, searchPage } = await import(engine);
+      await (limit ? search(query, limit) : searchPage(query));
       return performance.now() - start;
     },
-    { engine: SEARCH_ENGINE_PATH, query },
+    { engine: SEARCH_ENGINE_PATH, query, limit: inHeaderBox ? BOX_RESULTS : 0 },
   );
   await page.close();
   return ms;
@@ -138,28 +152,10 @@ async function useHeaderBox(context: BrowserContext, url: string) {
   await page.goto(`${url}/search/`, { waitUntil: 'load' });
   await page.locator(BOX).fill('phishing');
   await page.waitForFunction(
-    () => document.querySelector('form[data-search-box] [role="status"]')?.textContent !== '',
+    (status) => document.querySelector(status)?.textContent !== '',
+    BOX_STATUS,
   );
   await page.close();
-}
-
-/** From a query asked in the header box of a loaded page, focused BOX_DEBOUNCE_MS before, to its results, in ms. */
-async function askedInHeaderBox(context: BrowserContext, url: string, query: string) {
-  const page = await context.newPage();
-  await page.goto(`${url}/search/`, { waitUntil: 'load' });
-  await page.locator(BOX).focus();
-  await page.waitForTimeout(BOX_DEBOUNCE_MS);
-  const ms = await page.evaluate(
-    async ({ engine, query, limit }) => {
-      const start = performance.now();
-      const { search } = await import(engine);
-      await search(query, limit);
-      return performance.now() - start;
-    },
-    { engine: SEARCH_ENGINE_PATH, query, limit: BOX_RESULTS },
-  );
-  await page.close();
-  return ms;
 }
 
 const isSearchFile = (p: string) =>
@@ -182,7 +178,7 @@ async function measure(url: string): Promise<Sample[]> {
       const baseline: number[] = [];
       await useHeaderBox(context, url);
       for (let i = 0; i < WARM_RUNS; i++) {
-        box.push(await askedInHeaderBox(context, url, query));
+        box.push(await askedOnLoadedPage(context, url, query, { inHeaderBox: true }));
         asked.push(await askedOnLoadedPage(context, url, query));
         warm.push((await firstResult(context, target)).at);
         baseline.push(await pageLoad(context, `${url}/search/`));

@@ -45,6 +45,7 @@ const QUERIES = [
   'phishing zzzznothing',
 ];
 const BOX = 'form[data-search-box] input[name="q"]';
+const BOX_STATUS = 'form[data-search-box] [role="status"]';
 const BOX_LIMIT = 8;
 
 let browser: Browser;
@@ -167,7 +168,7 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
       for (const q of ['phish', 'browser isolation', 'zzzznothing']) {
         const want = await apiPaths(q, BOX_LIMIT);
         await page.locator(BOX).fill(q);
-        const status = page.locator('form[data-search-box] [role="status"]');
+        const status = page.locator(BOX_STATUS);
         await expect
           .poll(() => status.textContent(), { timeout: 10_000 })
           .toMatch(new RegExp(`“${q}”`));
@@ -187,7 +188,7 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
 
     it('remembers that the host has no search function, and warms the static index as the box is focused', async () => {
       const { page, problems } = await newPage();
-      const status = page.locator('form[data-search-box] [role="status"]');
+      const status = page.locator(BOX_STATUS);
       await page.goto(`${mirror.url}/`);
       await page.locator(BOX).fill('phish');
       await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/“phish”/);

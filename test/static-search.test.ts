@@ -174,7 +174,7 @@ describe('the static index', () => {
     let failures = 1;
     const search = createStaticSearch(async (path) => {
       if (path === STATIC_SEARCH_HEADER && failures-- > 0) throw new Error('offline');
-      return JSON.parse(Buffer.from(files.get(path.slice(1))!).toString());
+      return builtJson(path);
     });
     await expect(search.warm()).rejects.toThrow('offline');
     expect(await search.search('token', 10)).toEqual(
