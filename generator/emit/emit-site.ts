@@ -1,7 +1,7 @@
 import { notFoundError } from '../../core/api-error.ts';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { apiFile, paths } from '../../core/paths.ts';
-import { type Summary, summaryPage } from '../../core/summary.ts';
+import { summaryPage } from '../../core/summary.ts';
 import type { Corpus } from '../model/corpus.ts';
 import { openApiDocument } from '../model/openapi.ts';
 import {
@@ -64,8 +64,7 @@ export async function emitApi(
   }
   const search = searchOutputs(summaries, lists, listKeys);
   for (const [file, output] of search) files.put(file, output);
-  if (recordCount(summaries) <= EARLY_INDEX_RECORDS)
-    headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
+  headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
   files.put(apiFile(paths.apiManifest), await recordManifest(corpus, keptVersions));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
@@ -105,16 +104,6 @@ const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
     CollectionKey,
     Value
   >;
-
-/**
- * Beyond this many records the search index is started with the write, not before: its
- * thread's memory, beside the making of every output, would take the largest builds over
- * their memory budget (docs/benchmarks.md).
- */
-const EARLY_INDEX_RECORDS = 20_000;
-
-const recordCount = (summaries: Record<CollectionKey, Summary[]>) =>
-  Object.values(summaries).reduce((n, list) => n + list.length, 0);
 
 /**
  * Every twin in one file. When some twin changed, the writer takes the others' parts from
