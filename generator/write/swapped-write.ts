@@ -10,10 +10,10 @@ import { type WriteOptions, type WriteSummary, writeOrder } from './write-plan.t
 
 /**
  * A clean write: the whole output next to dist/, swapped in, so readers never see a mix of
- * two builds. It takes the files: `files` is emptied, and each output let go once written.
- * Their render functions hold the corpus, which can then be collected before the search
- * index's thread builds the index at the end (one started before the write, `headStarts`, is
- * done before the pool of page renderers starts).
+ * two builds. It takes the files: `files` is emptied, and each output let go once written,
+ * with the corpus its render function holds. An output with a thread of its own started
+ * before the write (`headStarts`) is done before the pool of page renderers starts; one not
+ * started is made at the end, once the other outputs have been let go.
  */
 export async function writeDistSwapped(
   outDir: string,
