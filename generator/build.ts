@@ -176,10 +176,11 @@ export function createBuilder(options: BuilderOptions): Builder {
         progress: options.progress,
         threads: options.threads,
         carried,
+        carriedFrom: lastRecords?.write,
         counts: counts.records,
       });
       reader.saveStates();
-      writeKeptRecords(state.records, (lastRecords = records));
+      writeKeptRecords(state.records, (lastRecords = { ...records, write: dist.lastWrite }));
       ahead.built(corpus);
       return summarize(counts, written, started);
     },

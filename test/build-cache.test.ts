@@ -108,6 +108,12 @@ async function expectLinksMirror(name: string, because?: string): Promise<void> 
 }
 const clean = (name: string) => build({ contentDir: content, outDir: path.join(root, name) });
 
+/** The bytes of every file under `dir`. */
+async function sizeOf(dir: string): Promise<number> {
+  const files = await fg('**/*', { cwd: dir, stats: true });
+  return files.reduce((sum, file) => sum + (file.stats?.size ?? 0), 0);
+}
+
 /** What a user does after editing dist/ by hand (docs/caching.md): dist/'s own time changes, and the next cached build checks every file. */
 const touch = (dir: string) => utimes(dir, new Date(), new Date());
 
@@ -548,7 +554,12 @@ describe('incremental builds', () => {
   });
 
   it('update one dist/ in place through edits, deletions and renames, always equal to a clean build', async () => {
-    const same = () => cached('in-place');
+    // The size each build reports is dist/'s, whether counted file by file or from the manifest's by what changed.
+    const same = async () => {
+      const summary = await cached('in-place');
+      expect(summary.bytes).toBe(await sizeOf(path.join(root, 'in-place')));
+      return summary;
+    };
     const expectClean = async (name: string) => {
       await clean(name);
       expect(await digest(path.join(root, 'in-place'))).toEqual(
@@ -818,6 +829,32 @@ describe('incremental builds', () => {
     expect(builder.writeEditedRecords([named(2)])).toBeUndefined();
     await builder.build();
     await expectClean('dev-after-fix');
+  });
+
+  it('make a record written ahead during a build again, should its file go back to the text that build read', async () => {
+    const { builder, during, ran } = devBuilder('write');
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
+    const named = `posts/${syntheticSlug('posts', 1)}.md`;
+    const about = path.join(content, 'pages', 'about.md');
+    const text = await readFile(post, 'utf8');
+    await builder.build();
+    // Written ahead while the build writes what it made of the older text, which is what it keeps of the record.
+    during(() => {
+      writeFileSync(
+        post,
+        text.replace(/^summary: .*$/m, 'summary: Written ahead while a build writes.'),
+      );
+      expect(builder.writeEditedRecords([named])).toHaveLength(3);
+    });
+    await builder.build();
+    expect(ran()).toBe(true);
+    // Back to the text that build read, with a page edited beside it: nothing is written ahead, and the next build settles both.
+    await writeFile(post, text);
+    await writeFile(about, `${await readFile(about, 'utf8')}\nOne more line.\n`);
+    expect(builder.writeEditedRecords([named, 'pages/about.md'])).toBeUndefined();
+    await builder.build();
+    await clean('clean');
+    expect(await digest(path.join(root, 'dev'))).toEqual(await digest(path.join(root, 'clean')));
   });
 
   it('write a deletion ahead after an edit written ahead while a build analyzed the older content', async () => {
@@ -1138,12 +1175,7 @@ describe('incremental builds', () => {
     expect(await digest(path.join(root, 'carried'))).toEqual(
       await digest(path.join(root, 'carried-clean')),
     );
-    const sizes = await Promise.all(
-      (await fg('**/*', { cwd: path.join(root, 'carried') })).map(
-        async (file) => (await stat(path.join(root, 'carried', file))).size,
-      ),
-    );
-    expect(summary.bytes).toBe(sizes.reduce((sum, size) => sum + size, 0));
+    expect(summary.bytes).toBe(await sizeOf(path.join(root, 'carried')));
   });
 
   it("keep a record's signatures from the last build only for the site settings they were made under", async () => {

@@ -1,10 +1,16 @@
 import { appendFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { openKeyedLog } from '../generator/cache/keyed-log.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { type KeyedLogOptions, openKeyedLog as openLog } from '../generator/cache/keyed-log.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
-describe('a keyed log', () => {
+describe.each([
+  { read: 'whole', byKey: false },
+  { read: 'by key', byKey: true },
+])('a keyed log read $read', ({ byKey }) => {
+  const openKeyedLog = <Value>(file: string, options: KeyedLogOptions = {}) =>
+    openLog<Value>(file, { ...options, byKey });
+
   it('reads back what was set and deleted, appending only the changes at each save', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'nested', 'map.log');
     const log = openKeyedLog<[number, string]>(file);
@@ -135,5 +141,64 @@ describe('a keyed log', () => {
     for (const [i, key] of ['a\tb', 'a\nb', 'a"b', ''].entries()) log.set(key, i);
     log.save();
     expect([...openKeyedLog<number>(file).keys()]).toEqual(['a\tb', 'a\nb', 'a"b', '']);
+  });
+});
+
+describe('a keyed log read by key', () => {
+  it('parses a value only when it is asked for, and every value at once when every entry is', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const log = openLog<{ n: number }>(file);
+    for (let i = 0; i < 1000; i++) log.set(`key-${i}`, { n: i });
+    log.save();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const byKey = openLog<{ n: number }>(file, { byKey: true });
+      expect(byKey.size).toBe(1000);
+      expect([...byKey.keys()].slice(0, 2)).toEqual(['key-0', 'key-1']);
+      expect(byKey.get('key-500')).toEqual({ n: 500 });
+      expect(parse).toHaveBeenCalledTimes(1);
+      byKey.set('key-1', { n: -1 });
+      byKey.delete('key-2');
+      byKey.save();
+      expect(Object.fromEntries(byKey.entries())['key-999']).toEqual({ n: 999 });
+      // One parse of the whole file for the 997 entries not asked for.
+      expect(parse).toHaveBeenCalledTimes(2);
+    } finally {
+      parse.mockRestore();
+    }
+    const whole = openLog<{ n: number }>(file);
+    expect(whole.get('key-1')).toEqual({ n: -1 });
+    expect(whole.has('key-2')).toBe(false);
+    expect(whole.size).toBe(999);
+  });
+
+  it('drops a damaged value once it is asked for, and writes the file afresh without it', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    await writeFile(file, '["a",1],\n["b",{damaged],\n["c",3],\n');
+    const log = openLog<number>(file, { byKey: true });
+    expect(log.has('b')).toBe(true);
+    expect(log.get('b')).toBeUndefined();
+    expect(log.has('b')).toBe(false);
+    log.save();
+    expect(await readFile(file, 'utf8')).toBe('["a",1],\n["c",3],\n');
+  });
+
+  it('keeps the lines it did not parse as they were when it writes itself afresh', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const long = (letter: string, n: number) => `${letter.repeat(20_000)} ${n}`;
+    const log = openLog<string>(file);
+    for (let i = 0; i < 10; i++) log.set(`k${i}`, long('x', i));
+    log.save();
+    for (let round = 0; round < 4; round++) {
+      const again = openLog<string>(file, { byKey: true });
+      for (let i = 0; i < 10; i += 2) again.set(`k${i}`, long('y', round));
+      again.save();
+    }
+    // Appended alone, the file would hold 200 KB and four rounds of 100 KB: it was written afresh, its odd keys never parsed.
+    expect((await stat(file)).size).toBeLessThan(450_000);
+    const whole = openLog<string>(file);
+    expect(whole.get('k3')).toBe(long('x', 3));
+    expect(whole.get('k4')).toBe(long('y', 3));
+    expect(whole.size).toBe(10);
   });
 });

@@ -24,7 +24,7 @@ export interface BuildState {
    * whose build hashes every document.
    */
   recordVersions<Value>(): KeyedStore<Value> | undefined;
-  /** render/: what the last build kept of its records (render/record-signatures.ts). */
+  /** render/: what the last build of the output folder kept of its records (render/record-signatures.ts). */
   readonly records: TextStore;
   /** write/: the manifest of what the output folder holds (write/dist-manifest.ts). */
   readonly dist: ManifestFiles;
@@ -65,12 +65,14 @@ export function openBuildState(
   { keepLogs = true }: BuildStateOptions = {},
 ): BuildState {
   const analyses = openBuildCache(cacheDir, { keepLogs });
+  const base = manifestBase(cacheDir, outDir);
   return {
     analyses,
     recordVersions: <Value>() => analyses.log<Value>('record-versions'),
     fileStates: <State>() => openKeyedLog<State>(path.join(cacheDir, 'file-states.log')),
-    records: textFile(path.join(cacheDir, 'record-signatures.txt')),
-    dist: manifestFiles(manifestBase(cacheDir, outDir)),
+    // Beside the manifest it goes with: two output folders built from one cache each keep their own.
+    records: textFile(`${base}.records.txt`),
+    dist: manifestFiles(base),
   };
 }
 
@@ -87,7 +89,9 @@ function manifestFiles(base: string): ManifestFiles {
   return {
     header: textFile(`${base}.json`),
     headerFile: `${base}.json`,
-    entries: <Entry>(options?: OpenOptions) => openKeyedLog<Entry>(`${base}.files.log`, options),
+    // Read by key: after an edit a write asks for the entries of the few files it touches.
+    entries: <Entry>(options?: OpenOptions) =>
+      openKeyedLog<Entry>(`${base}.files.log`, { ...options, byKey: true }),
     folders: <State>(options?: OpenOptions) => openKeyedLog<State>(`${base}.folders.log`, options),
     partLists: {
       read: (name) => readText(path.join(partsDir, `${encodeURIComponent(name)}.json`)),

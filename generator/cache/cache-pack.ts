@@ -120,7 +120,8 @@ class Pack implements CachePack {
 
   #loaded(): KeyedLog<Place | string | number> {
     if (!this.#index) {
-      this.#index = openKeyedLog(path.join(this.home, `${this.name}.index`));
+      // Read by key: a build reads the entries of the files it analyzed or renders again.
+      this.#index = openKeyedLog(path.join(this.home, `${this.name}.index`), { byKey: true });
       if (typeof this.#index.get(PACK_FILE) !== 'string')
         this.#index.set(PACK_FILE, `${this.name}-${randomUUID()}`);
     }

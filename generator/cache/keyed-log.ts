@@ -16,12 +16,21 @@ import { replaceFile } from './replace-file.ts';
  * `["key"],` deletes it, and the last line for a key wins. Saving appends only what
  * changed since, so a build that changes a few of tens of thousands of entries writes a
  * few lines rather than the whole map; once most of the file is outdated lines it is
- * written afresh, whole or not at all (replaceFile). The lines, put between brackets, are
- * one JSON array, read in one JSON.parse: one call a line costs several times as much, and
- * the file's text would otherwise stay in memory under its keys. The file is read into a buffer with room for the brackets, so its
- * text is decoded once, not decoded and then copied again into a string with them. A last
- * line cut short (a process stopped in the middle of an append) and a damaged line are
- * ignored.
+ * written afresh, whole or not at all (replaceFile). A last line cut short (a process
+ * stopped in the middle of an append) and a damaged line are ignored.
+ *
+ * Read whole, the lines, put between brackets, are one JSON array, read in one JSON.parse:
+ * one call a line costs several times as much, and the file's text would otherwise stay in
+ * memory under its keys. The file is read into a buffer with room for the brackets, so its
+ * text is decoded once, not decoded and then copied again into a string with them.
+ *
+ * Read by key (`byKey`), only the keys are read at first, each with where its line is in
+ * the file's bytes, which stay in memory; a value is parsed when first asked for. That is
+ * for a map of which a build asks a few entries (the manifest of dist/ after an edit):
+ * tens of thousands of values parsed and held for nothing cost the build their parse and
+ * then their garbage collection. Asked for every entry (`entries`), such a map reads the
+ * rest whole, as above. A line whose key reads but whose value is damaged counts until its
+ * value is asked for, and is then dropped as any damaged line.
  */
 export type KeyedLog<Value> = KeyedStore<Value>;
 
@@ -29,54 +38,104 @@ export type KeyedLog<Value> = KeyedStore<Value>;
 const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
 
+export interface KeyedLogOptions extends OpenOptions {
+  /** Values parsed as they are asked for, not all at once (see KeyedLog). */
+  byKey?: boolean;
+}
+
 export function openKeyedLog<Value>(
   file: string,
-  { empty = false }: OpenOptions = {},
+  { empty = false, byKey = false }: KeyedLogOptions = {},
 ): KeyedLog<Value> {
-  const read = empty ? undefined : readFramed(file);
-  const { entries, wholeSize, deadSize, sound } = readLines<Value>(
-    read ?? { framed: Buffer.alloc(3), size: 0 },
-  );
+  const read = (empty ? undefined : readFramed(file)) ?? { framed: Buffer.alloc(3), size: 0 };
+  const {
+    entries,
+    wholeSize,
+    deadSize,
+    sound,
+    at: unread = new Map<string, number>(),
+  } = byKey ? indexLines<Value>(read) : readLines<Value>(read);
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
-  let fileSize = read?.size ?? 0;
+  let fileSize = read.size;
   let liveSize = wholeSize - deadSize;
   /** A last line cut short (appending after it would join the next line to it), a damaged line, or lines not read: the next save writes the file afresh. */
   let torn = !sound || empty;
   /** Keys set or deleted since the last save: their lines in the file no longer count as live. */
   const changed = new Set<string>();
-  const lineOf = (key: string) =>
-    `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
+
+  /** The value of a key whose line is not parsed yet, now parsed; a damaged one is dropped. */
+  const parse = (key: string, start: number): Value | undefined => {
+    unread.delete(key);
+    const value = valueAt(read.framed, start, key);
+    if (value === undefined) {
+      liveSize -= lineLength(read.framed, start);
+      entries.delete(key);
+      torn = true;
+      return undefined;
+    }
+    entries.set(key, value.value as Value);
+    return value.value as Value;
+  };
+  const get = (key: string): Value | undefined => {
+    const start = unread.get(key);
+    return start === undefined ? entries.get(key) : parse(key, start);
+  };
+  /** Parses every line not parsed yet, in one read of the whole file (byKey, once every entry is asked for). */
+  const parseAll = () => {
+    if (!unread.size) return;
+    const whole = readLines<Value>(read).entries;
+    for (const [key, start] of unread) {
+      const value = whole.get(key);
+      if (value === undefined) parse(key, start);
+      else entries.set(key, value);
+    }
+    unread.clear();
+  };
+  const lineOf = (key: string) => {
+    const start = unread.get(key);
+    if (start !== undefined)
+      return read.framed.toString('utf8', start, start + lineLength(read.framed, start));
+    return `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
+  };
   // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands.
   const forget = (key: string) => {
-    if (!changed.has(key) && entries.has(key)) liveSize -= lineSize([key, entries.get(key)]);
+    if (changed.has(key) || !entries.has(key)) return;
+    const start = unread.get(key);
+    liveSize -=
+      start === undefined ? lineSize([key, entries.get(key)]) : lineLength(read.framed, start);
   };
   return {
-    get: (key) => entries.get(key),
+    get,
     has: (key) => entries.has(key),
     set(key, value) {
       forget(key);
+      unread.delete(key);
       entries.set(key, value);
       changed.add(key);
     },
     delete(key) {
       if (!entries.has(key)) return;
       forget(key);
+      unread.delete(key);
       entries.delete(key);
       changed.add(key);
     },
     keys: () => entries.keys(),
-    entries: () => entries.entries(),
+    entries() {
+      parseAll();
+      return entries.entries();
+    },
     get size() {
       return entries.size;
     },
     save() {
       if (!changed.size && !torn) return;
-      const lines = [...changed].map((key) => {
+      const appendedLines = [...changed].map((key) => {
         const line = lineOf(key);
         if (entries.has(key)) liveSize += Buffer.byteLength(line);
         return line;
       });
-      const appended = lines.join('');
+      const appended = appendedLines.join('');
       const appendedSize = Buffer.byteLength(appended);
       // A file no longer as this map left it (removed, cut, or written by another process) is written afresh from the map.
       const elsewhere = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) !== fileSize;
@@ -100,6 +159,9 @@ type Line = [key: string, value?: unknown];
 
 /** The size in bytes of an entry's line, as a save writes it (a value read from a line gives that line again). */
 const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
+
+/** The size in bytes of the line that starts at `start` in `framed`, its newline included. */
+const lineLength = (framed: Buffer, start: number) => framed.indexOf(0x0a, start) + 1 - start;
 
 /**
  * The file's bytes after a byte of room, with two more after them (readLines puts the
@@ -130,19 +192,22 @@ interface Framed {
   size: number;
 }
 
-/**
- * The entries the lines leave, the bytes of the whole lines and of those no longer live
- * (outdated by a later line, or deleting), and whether every line was whole and sound.
- * Should a line be damaged (the one JSON.parse fails), each line is parsed alone and the
- * damaged ones dropped. The bytes after the whole lines (a last line cut short) are
- * overwritten.
- */
-function readLines<Value>({ framed, size }: Framed): {
+/** What reading a file's lines gives: the live entries, the bytes of the whole lines and of those no longer live, and whether every line was whole and sound. */
+interface ReadLines<Value> {
   entries: Map<string, Value>;
   wholeSize: number;
   deadSize: number;
   sound: boolean;
-} {
+  /** Read by key: where the line of each key whose value is not parsed yet starts in the file's bytes. */
+  at?: Map<string, number>;
+}
+
+/**
+ * The entries the lines leave. Should a line be damaged (the one JSON.parse fails), each
+ * line is parsed alone and the damaged ones dropped. The bytes after the whole lines (a
+ * last line cut short) are overwritten.
+ */
+function readLines<Value>({ framed, size }: Framed): ReadLines<Value> {
   framed[0] = 0x5b;
   // The file's byte i is framed's byte i + 1: the whole lines end where the last newline is, in the file's count.
   const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
@@ -199,4 +264,85 @@ function readLines<Value>({ framed, size }: Framed): {
   if (!sound)
     deadSize = wholeSize - [...entries].reduce((sum, entry) => sum + lineSize(entry as Line), 0);
   return { entries, wholeSize, deadSize, sound };
+}
+
+/**
+ * The keys the lines leave, each with where its line starts in `framed`, and no value
+ * parsed (`entries` is empty, in the keys' order, until values are parsed into it). A line
+ * whose key cannot be read is damaged, and dropped.
+ */
+function indexLines<Value>(read: Framed): ReadLines<Value> {
+  const { framed, size } = read;
+  const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
+  const entries = new Map<string, Value>();
+  const at = new Map<string, number>();
+  let deadSize = 0;
+  let sound = wholeSize === size;
+  for (
+    let start = 1, end = framed.indexOf(0x0a, start);
+    end >= 0 && end <= wholeSize;
+    start = end + 1, end = framed.indexOf(0x0a, start)
+  ) {
+    const line = keyAt(framed, start, end);
+    if (!line) {
+      sound = false;
+      deadSize += end + 1 - start;
+      continue;
+    }
+    const before = at.get(line.key);
+    if (before !== undefined) deadSize += lineLength(framed, before);
+    // Deleted first: a key set again goes to the end, as in the file.
+    at.delete(line.key);
+    entries.delete(line.key);
+    if (line.deletes) deadSize += end + 1 - start;
+    else {
+      at.set(line.key, start);
+      // Held in the order of the file, its value parsed when first asked for.
+      entries.set(line.key, undefined as Value);
+    }
+  }
+  return { entries, wholeSize, deadSize, sound, at };
+}
+
+/** The key of the line `framed[start, end)` (without its newline), and whether the line deletes it; undefined when it is not a line of ours. */
+function keyAt(
+  framed: Buffer,
+  start: number,
+  end: number,
+): { key: string; deletes: boolean } | undefined {
+  // `["`, the key's characters, `"`, then `,` and a value, or `]`, and `],` to end the line.
+  if (framed[start] !== 0x5b || framed[start + 1] !== 0x22) return undefined;
+  if (framed[end - 1] !== 0x2c || framed[end - 2] !== 0x5d) return undefined;
+  let escaped = false;
+  let quote = start + 2;
+  for (; quote < end && framed[quote] !== 0x22; quote++) {
+    if (framed[quote] === 0x5c) {
+      escaped = true;
+      quote++;
+    }
+  }
+  const after = framed[quote + 1];
+  if (quote >= end || (after !== 0x2c && after !== 0x5d)) return undefined;
+  let key: string;
+  try {
+    key = escaped
+      ? (JSON.parse(framed.toString('utf8', start + 1, quote + 1)) as string)
+      : framed.toString('utf8', start + 2, quote);
+  } catch {
+    return undefined;
+  }
+  return { key, deletes: after === 0x5d && quote + 3 === end };
+}
+
+/** The value of the line that starts at `start` in `framed`, if it is the line of `key` and sound. */
+function valueAt(framed: Buffer, start: number, key: string): { value: unknown } | undefined {
+  const end = framed.indexOf(0x0a, start);
+  try {
+    const line = JSON.parse(framed.toString('utf8', start, end - 1)) as unknown;
+    return Array.isArray(line) && line.length === 2 && line[0] === key
+      ? { value: line[1] }
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

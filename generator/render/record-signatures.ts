@@ -29,6 +29,8 @@ export interface KeptRecords {
   generator: string;
   siteKey: string;
   lines: string[];
+  /** The write of dist/ the lines were kept after (write/dist-state.ts, `lastWrite`), when one vouches for them. */
+  write?: string;
 }
 
 function lineOf(
@@ -233,12 +235,13 @@ export function readKeptRecords(store: TextStore): KeptRecords | undefined {
   if (!text?.endsWith('\n')) return undefined;
   const lines = text.split('\n');
   try {
-    const { generator, siteKey } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
+    const { generator, siteKey, write } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
     if (typeof generator !== 'string' || typeof siteKey !== 'string') return undefined;
     return {
       generator,
       siteKey,
       lines: lines.slice(1, -1),
+      ...(typeof write === 'string' && { write }),
     };
   } catch {
     return undefined;
@@ -247,10 +250,10 @@ export function readKeptRecords(store: TextStore): KeptRecords | undefined {
 
 export function writeKeptRecords(
   store: TextStore,
-  { generator, siteKey, lines }: KeptRecords,
+  { generator, siteKey, lines, write }: KeptRecords,
 ): void {
   // One join, rather than a string made for each line and then joined.
   store.write(
-    `${JSON.stringify({ generator, siteKey })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
+    `${JSON.stringify({ generator, siteKey, write })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
   );
 }

@@ -31,6 +31,8 @@ export interface ManifestHeader {
   bytes?: number;
   /** dist/ itself as the write left it: while it is the same, the manifest is taken at its word (FolderStamp). */
   stamp?: FolderStamp;
+  /** An id of the write, dropped at the first change after it: what a build keeps with its write names it (DistState.lastWrite). */
+  write?: string;
 }
 
 /**

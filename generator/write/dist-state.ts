@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generatorFingerprint } from '../model/generator.ts';
@@ -17,6 +18,7 @@ import { DistFiles } from './dist-files.ts';
 import { type DistLinks, openDistLinks } from './dist-links.ts';
 import {
   type ManifestEntries,
+  type ManifestEntry,
   type ManifestFolders,
   type ManifestHeader,
   type ManifestStore,
@@ -36,6 +38,12 @@ export interface InPlaceWriteOptions extends Omit<WriteOptions, 'headStarts'> {
   carried?: CarriedFiles[];
   /** The build's counts of what it wrote from (records by collection), kept with the inputs for a build that finds nothing to do (`current`). */
   counts?: ManifestHeader['counts'];
+  /**
+   * The write (`lastWrite`) after which the signatures of the carried files were kept. When
+   * it is the last write of dist/ and dist/ is taken at its word, the carried files are as
+   * that write left them: settled without looking each one up.
+   */
+  carriedFrom?: string;
 }
 
 export interface DistOptions {
@@ -55,26 +63,49 @@ export interface DistOptions {
   links?: string;
 }
 
-/** What one in-place write has settled so far: the files dist/ is to hold, what changed, and its size. */
+/**
+ * What one in-place write has settled so far: the files dist/ is to hold, what changed,
+ * and dist/'s size: counted file by file as each is settled, or, from the size the
+ * manifest's header gives when dist/ is taken at its word, by what the write changes.
+ */
 class Tally {
   readonly settled = new Set<string>();
   readonly changed: string[] = [];
-  bytes = 0;
+  bytes: number;
   done = 0;
   total = 0;
+  readonly #counting: boolean;
 
   constructor(
     private readonly previous: ManifestEntries,
     readonly progress: Progress,
-  ) {}
+    base?: number,
+  ) {
+    this.#counting = base === undefined;
+    this.bytes = base ?? 0;
+  }
 
   /** Counts a file dist/ is to hold, as it now holds it. */
   keep(file: string): void {
+    if (!this.#counting) {
+      if (this.previous.has(file)) this.settled.add(file);
+      return;
+    }
     const entry = this.previous.get(file);
     if (entry) {
       this.settled.add(file);
       this.bytes += entry.size;
     }
+  }
+
+  /** A file written over what `before` records (nothing, for a new file). */
+  replaced(before: ManifestEntry | undefined, after: ManifestEntry): void {
+    if (!this.#counting) this.bytes += after.size - (before?.size ?? 0);
+  }
+
+  /** A file deleted. */
+  dropped(before: ManifestEntry | undefined): void {
+    if (!this.#counting) this.bytes -= before?.size ?? 0;
   }
 
   step(): void {
@@ -155,6 +186,15 @@ export class DistState {
     });
   }
 
+  /**
+   * The id of the last finished write, which nothing has changed dist/ since: what a build
+   * keeps after its write (render/record-signatures.ts) is kept under it, and vouches for
+   * dist/ while the header still names it (`carriedFrom`).
+   */
+  get lastWrite(): string | undefined {
+    return this.#header?.write;
+  }
+
   /** What dist/ holds as the manifest lists it, read at the first use. */
   get #previous(): ManifestEntries {
     if (!this.#entries) {
@@ -229,7 +269,8 @@ export class DistState {
     this.#checked = undefined;
     let bytes = 0;
     for (const [, entry] of this.#previous.entries()) bytes += entry.size;
-    this.#record(inputs, { counts, bytes }, found?.read ?? []);
+    // Nothing changed: what the last write kept still goes with dist/.
+    this.#record(inputs, { counts, bytes, write: header.write }, found?.read ?? []);
     return { ...nothing, files: this.#previous.size, bytes };
   }
 
@@ -255,14 +296,17 @@ export class DistState {
   async write(
     files: Map<string, Output>,
     inputs: string,
-    { progress = NO_PROGRESS, carried = [], ...options }: InPlaceWriteOptions = {},
+    { progress = NO_PROGRESS, carried = [], carriedFrom, ...options }: InPlaceWriteOptions = {},
   ): Promise<WriteSummary> {
     const { unlisted, read } = this.#takeCheck();
+    // Before anything changes: taken at its word, the manifest vouches for dist/'s size and for what its last write left.
+    const atItsWord = this.#verified && this.#header?.bytes !== undefined;
+    const asLeft = atItsWord && carriedFrom !== undefined && carriedFrom === this.#header?.write;
     this.#files.begin();
-    const tally = new Tally(this.#previous, progress);
+    const tally = new Tally(this.#previous, progress, atItsWord ? this.#header?.bytes : undefined);
     const entries = [...files];
     files.clear();
-    await this.#settleCarried(carried.splice(0), entries, tally);
+    await this.#settleCarried(carried.splice(0), entries, tally, asLeft);
     tally.total = tally.done + entries.length;
     progress('write', tally.done, tally.total);
     await this.#settleOutputs(entries, tally, options);
@@ -270,7 +314,9 @@ export class DistState {
     const stale = this.#staleFiles(tally, unlisted);
     this.#files.remove(stale);
     tally.changed.push(...stale);
-    this.#record(inputs, { counts: options.counts, bytes: tally.bytes }, read);
+    // A file written ahead of this write was not made from the records it kept: no id vouches for them.
+    const write = this.#ahead.size ? undefined : randomUUID();
+    this.#record(inputs, { counts: options.counts, bytes: tally.bytes, write }, read);
     return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
   }
 
@@ -314,18 +360,23 @@ export class DistState {
 
   /**
    * The second phase: the files of records nothing changed for. Those dist/ holds as written
-   * are settled as they are; the others join `entries`, made like any other output.
+   * are settled as they are; the others join `entries`, made like any other output. `asLeft`:
+   * they are as the last write left them, and none is looked up.
    */
   async #settleCarried(
     carried: CarriedFiles[],
     entries: [string, Output][],
     tally: Tally,
+    asLeft: boolean,
   ): Promise<void> {
     const turn = eventLoopTurns();
     for (const group of carried) {
       const pause = turn();
       if (pause) await pause;
-      if (group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
+      if (
+        asLeft ||
+        group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))
+      ) {
         for (const file of group.files) tally.keep(file);
         tally.done += group.files.length;
         continue;
@@ -380,8 +431,11 @@ export class DistState {
   #settle(file: string, key: string, output: () => Output, tally: Tally): void {
     if (!this.#ahead.has(file) && !this.#intact(file, key)) {
       tally.changed.push(file);
+      const before = this.#previous.get(file);
+      const after = this.#files.writeOne(file, output(), key, before);
       // Recorded as soon as written: a write that stops halfway leaves a manifest true to dist/.
-      this.#previous.set(file, this.#files.writeOne(file, output(), key, this.#previous.get(file)));
+      this.#previous.set(file, after);
+      tally.replaced(before, after);
     }
     tally.keep(file);
   }
@@ -419,11 +473,10 @@ export class DistState {
       tally.step();
       tally.changed.push(file);
       const keep = (parts: PartList) => this.#parts.set(file, parts);
-      const previous = this.#previous.get(file);
-      this.#previous.set(
-        file,
-        await this.#files.writeOfParts(file, output, at, textOf, keep, previous),
-      );
+      const before = this.#previous.get(file);
+      const after = await this.#files.writeOfParts(file, output, at, textOf, keep, before);
+      this.#previous.set(file, after);
+      tally.replaced(before, after);
       tally.keep(file);
       delete entries[index];
     }
@@ -440,6 +493,7 @@ export class DistState {
     const stale = [...previous.keys(), ...unlisted].filter(
       (file) => !settled.has(file) && !this.#ahead.has(file) && !this.#gone?.has(file),
     );
+    for (const file of stale) tally.dropped(previous.get(file));
     // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
     for (const file of [...previous.keys()])
       if (!settled.has(file) && !this.#ahead.has(file)) previous.delete(file);
@@ -449,7 +503,7 @@ export class DistState {
   /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
   #record(
     inputs: string,
-    { counts, bytes }: Pick<ManifestHeader, 'counts' | 'bytes'>,
+    { counts, bytes, write }: Pick<ManifestHeader, 'counts' | 'bytes' | 'write'>,
     read: readonly string[],
   ): void {
     this.#links?.fill(this.#previous.keys());
@@ -468,6 +522,7 @@ export class DistState {
       files: this.#previous.size,
       bytes,
       stamp: { inode: folder.ino, mtimeMs: folder.mtimeMs },
+      ...(write && { write }),
     };
     writeManifest(this.#store.header, this.#header);
     this.#verified = this.#trusted;
