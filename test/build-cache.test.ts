@@ -21,7 +21,7 @@ import { ContentError } from '../generator/model/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/model/outputs.ts';
 import { DistState } from '../generator/write/dist-state.ts';
-import { readManifest } from '../generator/write/dist-manifest.ts';
+import { readManifest, writeManifest } from '../generator/write/dist-manifest.ts';
 import { openBuildState } from '../generator/cache/build-state.ts';
 import type { FileState } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
@@ -1068,6 +1068,24 @@ describe('incremental builds', () => {
       }
     });
   }
+
+  it('take dist/ back from its links whole, and look for files nobody listed when the links follow a write that stopped', async () => {
+    const out = path.join(root, 'out');
+    await cached('out');
+    const { dist } = openBuildState(cacheDir, out);
+    // A link no manifest lists, as a write that stopped after placing a new file leaves, and a header that names no inputs.
+    await writeFile(path.join(dist.links, 'posts', 'left-by-a-stopped-write.html'), 'stray');
+    const header = readManifest(dist.header, out)!;
+    writeManifest(dist.header, { outDir: header.outDir, generator: header.generator });
+    // What a build that stopped while it filled a new links folder left aside.
+    await mkdir(path.join(`${dist.links}.new`, 'posts'), { recursive: true });
+    await writeFile(path.join(`${dist.links}.new`, 'posts', 'half.html'), 'half');
+    await rm(out, { recursive: true });
+    await cached('out');
+    await clean('clean');
+    expect(await digest(out)).toEqual(await digest(path.join(root, 'clean')));
+    await expectLinksMirror('out');
+  });
 
   it('take the links of replaced files away on another thread, leaving nothing, not even what a stopped build left', async () => {
     await cached('out');

@@ -24,8 +24,8 @@ export interface DistCheck {
  * does not know is read whole. Without recorded folders, or with a quarter of them to
  * read, all of dist/ is walked: a stat of each folder costs a fraction of a walk.
  *
- * A dist/ this process `linkedBack` from the cache's links (dist-links.ts) holds no file
- * but the listed ones it linked, in folders it made: only its files are looked at, as a
+ * A dist/ this process `linkedBack` from the cache's links (dist-links.ts), which held the
+ * listed files and nothing else, holds no other file: only its files are looked at, as a
  * link shares its file with dist/'s last one, hand edits included.
  */
 export function checkDist(

@@ -1,49 +1,67 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+} from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { foldersOf } from './dist-check.ts';
 import type { ManifestEntries } from './dist-manifest.ts';
+import { makeFoldersOffThread } from './make-folders-job.ts';
 import { removeEmptyFolders } from './remove-empty-folders.ts';
 
 /**
  * A hard link to every file of dist/, in the cache beside dist/'s manifest, so that a
  * build that finds dist/ gone and the cache kept (a fresh checkout with
- * node_modules restored: what a deploy builds from) links the files back instead of
+ * node_modules restored: what a deploy builds from) takes the files back instead of
  * making them again. A link costs a name, not a copy of the data (docs/benchmarks.md has
  * what it spares a deploy).
  *
  * dist-files.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
  * loses its link. A file changed in place by hand changes under its link too, but no
- * longer has the size and modification time its entry in the manifest records: linked
+ * longer has the size and modification time its entry in the manifest records: taken
  * back, the check of dist/ finds it so (dist-check.ts), and the build makes it again.
  * Where links cannot be made (another file system, a file system without them) there are
  * none, and builds are as without them.
+ *
+ * The links folder is there only whole: a folder without one (the first build, or the
+ * folder just taken back as dist/) is filled aside at the end of the write, then put in
+ * its place.
  */
 export interface DistLinks {
-  /** Whether the links folder was not there when opened: dist/'s files written before have no link yet (DistLinks.fill). */
+  /** Whether the links folder is not there: no file of dist/ has a link until `fill`. */
   readonly fresh: boolean;
-  /** Links dist/'s `file`, just written, in place of its last link. */
+  /** Links dist/'s `file`, just written, in place of its last link (nothing while fresh: `fill` links it). */
   add(file: string): void;
   /** Removes the links of these files, deleted from dist/, and the folders they leave empty. */
   remove(files: readonly string[]): void;
-  /** Links each of these files of dist/ not linked since the folder was opened: what a fresh folder lacks. */
-  fill(files: Iterable<string>): void;
+  /** While fresh: links each of these files of dist/ in a new folder, then puts it in place. */
+  fill(files: Iterable<string>): Promise<void>;
   /** Removes every link: the manifest they follow is lost. */
   clear(): void;
   /**
-   * Into a dist/ that does not exist: links back each file of the manifest that has a link.
-   * The number linked back. A link is not checked here: the check of dist/ that starts
-   * with the build finds a file not as the manifest records it, as for any dist/.
+   * Into a dist/ that does not exist: the links folder becomes dist/, in one rename, and is
+   * then fresh; the folders of the next links folder are made on another thread while the
+   * build goes on. The number of files the manifest lists, or 0 when there is nothing to
+   * take back. A link is not checked here: the check of dist/ that starts with the build
+   * finds a file not as the manifest records it, as for any dist/.
    */
-  restore(entries: Pick<ManifestEntries, 'keys'>): number;
+  restore(entries: Pick<ManifestEntries, 'keys' | 'size'>): number;
 }
 
 export function openDistLinks(dir: string, distRoot: string): DistLinks {
   let fresh = !existsSync(dir);
   const discard = discarder(`${dir}.trash`);
-  /** While fresh: the files linked since the folder was opened. */
-  let linked: Set<string> | undefined = fresh ? new Set() : undefined;
+  /** Where a fresh folder is filled before it is put in place. */
+  const aside = `${dir}.new`;
+  /** The folders of the next links folder, being made aside since dist/ was taken back. */
+  let making: Promise<string[]> | undefined;
   let broken = false;
   const made = new Set<string>();
   const linkOf = (file: string) => path.join(dir, file);
@@ -87,51 +105,86 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
     return 'failed';
   };
 
+  /** What a build that stopped while filling left aside is taken away before anything is made there. */
+  const discardAside = () => {
+    if (existsSync(aside)) discard(aside);
+  };
+
   const links: DistLinks = {
     get fresh() {
       return fresh;
     },
     add(file) {
-      if (broken) return;
+      if (broken || fresh) return;
       if (link(path.join(distRoot, file), linkOf(file), made) === 'failed') {
         // Half a set of links would be kept up for nothing: none, until a build finds links can be made again.
         broken = true;
         links.clear();
-        return;
       }
-      linked?.add(file);
     },
     remove(files) {
-      if (broken) return;
+      if (broken || fresh) return;
       for (const file of files) rmSync(linkOf(file), { force: true });
       // A deleted record's folder goes with its last file, as in dist/.
       removeEmptyFolders(dir, files.map(linkOf));
       made.clear();
     },
-    fill(files) {
-      if (!fresh) return;
-      for (const file of files) if (!linked!.has(file)) links.add(file);
+    async fill(files) {
+      if (!fresh || broken) return;
+      const premade = await making;
+      making = undefined;
+      if (!premade) discardAside();
+      const folders = new Set((premade ?? []).map((folder) => path.join(aside, folder)));
+      const names = [...files];
+      for (const file of names) {
+        if (link(path.join(distRoot, file), path.join(aside, file), folders) === 'failed') {
+          broken = true;
+          discardAside();
+          return;
+        }
+      }
+      // Folders of the last dist/ that no file holds now (a deleted record's), deepest first.
+      const needed = foldersOf(names);
+      for (const folder of (premade ?? []).filter((f) => !needed.has(f)).sort(deepestFirst)) {
+        try {
+          rmdirSync(path.join(aside, folder));
+        } catch {
+          // Not made after all (the thread could not), or gone.
+        }
+      }
+      renameSync(aside, dir);
       fresh = false;
-      linked = undefined;
+      made.clear();
     },
     clear() {
       rmSync(dir, { recursive: true, force: true });
       made.clear();
     },
     restore(entries) {
-      if (fresh) return 0;
-      const folders = new Set<string>();
-      let restored = 0;
-      for (const file of entries.keys()) {
-        const result = link(linkOf(file), path.join(distRoot, file), folders);
-        if (result === 'failed') break;
-        if (result === 'linked') restored++;
+      if (fresh || !entries.size) return 0;
+      try {
+        mkdirSync(path.dirname(distRoot), { recursive: true });
+        renameSync(dir, distRoot);
+      } catch {
+        return 0;
       }
-      return restored;
+      fresh = true;
+      made.clear();
+      discardAside();
+      // The next links folder takes the same folders, but for those of files this build deletes.
+      const folders = [...foldersOf(entries.keys())];
+      making = makeFoldersOffThread(aside, folders).then(
+        () => folders,
+        () => [],
+      );
+      return entries.size;
     },
   };
   return links;
 }
+
+/** Longer names first: a folder before the one that holds it. */
+const deepestFirst = (a: string, b: string) => b.length - a.length;
 
 /**
  * Takes files and folders away at once, and deletes them on another thread: removing the

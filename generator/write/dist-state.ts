@@ -150,7 +150,7 @@ export class DistState {
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
   #verified = false;
-  /** Whether this process linked dist/ back from the cache and has not looked at it since (checkDist's `linkedBack`). */
+  /** Whether this process took dist/ back from the cache's links, which held the manifest's files alone, and has not looked at it since (checkDist's `linkedBack`). */
   #linkedBack = false;
   /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
   #checked: DistCheck | undefined;
@@ -212,17 +212,18 @@ export class DistState {
   }
 
   /**
-   * Links dist/ back from the cache when it is gone (a fresh checkout with the cache kept:
-   * what a deploy builds from). Without links it holds none of the files the manifest
-   * lists, which is then neither read nor checked.
+   * Takes dist/ back from the cache's links when it is gone (a fresh checkout with the
+   * cache kept: what a deploy builds from): the links folder becomes dist/. Without links
+   * it holds none of the files the manifest lists, which is then neither read nor checked.
    */
   #restore(): void {
     const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
     const restored = this.#links?.restore(entries) ? entries : undefined;
     this.#entries = restored ?? this.#store.entries({ empty: true });
-    // Every folder is new: none is as the last write recorded it, so the write records them all.
+    // No folder is one the last write recorded (they were the links'), so the write records them all.
     this.#folderStates = this.#store.folders({ empty: true });
-    this.#linkedBack = restored !== undefined;
+    // The links held exactly the files the manifest lists once their last write finished (its header names inputs); after a write that stopped, dist/ is walked as any other.
+    this.#linkedBack = restored !== undefined && this.#header?.inputs !== undefined;
     if (restored) return;
     // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
     this.#changing();
@@ -270,7 +271,7 @@ export class DistState {
     let bytes = 0;
     for (const [, entry] of this.#previous.entries()) bytes += entry.size;
     // Nothing changed: what the last write kept still goes with dist/.
-    this.#record(inputs, { counts, bytes, write: header.write }, found?.read ?? []);
+    await this.#record(inputs, { counts, bytes, write: header.write }, found?.read ?? []);
     return { ...nothing, files: this.#previous.size, bytes };
   }
 
@@ -316,7 +317,7 @@ export class DistState {
     tally.changed.push(...stale);
     // A file written ahead of this write was not made from the records it kept: no id vouches for them.
     const write = this.#ahead.size ? undefined : randomUUID();
-    this.#record(inputs, { counts: options.counts, bytes: tally.bytes, write }, read);
+    await this.#record(inputs, { counts: options.counts, bytes: tally.bytes, write }, read);
     return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
   }
 
@@ -501,12 +502,12 @@ export class DistState {
   }
 
   /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
-  #record(
+  async #record(
     inputs: string,
     { counts, bytes, write }: Pick<ManifestHeader, 'counts' | 'bytes' | 'write'>,
     read: readonly string[],
-  ): void {
-    this.#links?.fill(this.#previous.keys());
+  ): Promise<void> {
+    await this.#links?.fill(this.#previous.keys());
     this.#recordFolders(
       this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
     );
