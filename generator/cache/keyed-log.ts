@@ -278,60 +278,62 @@ function indexLines<Value>(read: Framed): ReadLines<Value> {
   const at = new Map<string, number>();
   let deadSize = 0;
   let sound = wholeSize === size;
+  /** The first backslash at or after the line read, or -1: most keys have none, and are then read without looking at each byte. */
+  let backslash = framed.indexOf(0x5c, 1);
   for (
     let start = 1, end = framed.indexOf(0x0a, start);
     end >= 0 && end <= wholeSize;
     start = end + 1, end = framed.indexOf(0x0a, start)
   ) {
-    const line = keyAt(framed, start, end);
-    if (!line) {
+    if (backslash >= 0 && backslash < start) backslash = framed.indexOf(0x5c, start);
+    const quote = closingQuote(framed, start, end, backslash >= 0 && backslash < end);
+    let key: string | undefined;
+    try {
+      key =
+        quote < 0
+          ? undefined
+          : backslash >= 0 && backslash < quote
+            ? (JSON.parse(framed.toString('utf8', start + 1, quote + 1)) as string)
+            : framed.toString('utf8', start + 2, quote);
+    } catch {
+      key = undefined;
+    }
+    if (key === undefined) {
       sound = false;
       deadSize += end + 1 - start;
       continue;
     }
-    const before = at.get(line.key);
-    if (before !== undefined) deadSize += lineLength(framed, before);
-    // Deleted first: a key set again goes to the end, as in the file.
-    at.delete(line.key);
-    entries.delete(line.key);
-    if (line.deletes) deadSize += end + 1 - start;
+    const before = at.get(key);
+    if (before !== undefined) {
+      deadSize += lineLength(framed, before);
+      // Deleted first: a key set again goes to the end, as in the file.
+      at.delete(key);
+      entries.delete(key);
+    }
+    // `["key"],`: the key deleted.
+    if (framed[quote + 1] === 0x5d && quote + 3 === end) deadSize += end + 1 - start;
     else {
-      at.set(line.key, start);
+      at.set(key, start);
       // Held in the order of the file, its value parsed when first asked for.
-      entries.set(line.key, undefined as Value);
+      entries.set(key, undefined as Value);
     }
   }
   return { entries, wholeSize, deadSize, sound, at };
 }
 
-/** The key of the line `framed[start, end)` (without its newline), and whether the line deletes it; undefined when it is not a line of ours. */
-function keyAt(
-  framed: Buffer,
-  start: number,
-  end: number,
-): { key: string; deletes: boolean } | undefined {
-  // `["`, the key's characters, `"`, then `,` and a value, or `]`, and `],` to end the line.
-  if (framed[start] !== 0x5b || framed[start + 1] !== 0x22) return undefined;
-  if (framed[end - 1] !== 0x2c || framed[end - 2] !== 0x5d) return undefined;
-  let escaped = false;
+/**
+ * Where the key of the line `framed[start, end)` (without its newline) ends, at its closing
+ * quote; -1 when the line is not one of ours: `["`, the key, `"`, then `,` and a value or
+ * `]`, and `],` to end the line. `escaped`: the line holds a backslash, which may escape a quote.
+ */
+function closingQuote(framed: Buffer, start: number, end: number, escaped: boolean): number {
+  if (framed[start] !== 0x5b || framed[start + 1] !== 0x22) return -1;
+  if (framed[end - 1] !== 0x2c || framed[end - 2] !== 0x5d) return -1;
   let quote = start + 2;
-  for (; quote < end && framed[quote] !== 0x22; quote++) {
-    if (framed[quote] === 0x5c) {
-      escaped = true;
-      quote++;
-    }
-  }
+  if (!escaped) quote = framed.indexOf(0x22, quote);
+  else for (; quote < end && framed[quote] !== 0x22; quote++) if (framed[quote] === 0x5c) quote++;
   const after = framed[quote + 1];
-  if (quote >= end || (after !== 0x2c && after !== 0x5d)) return undefined;
-  let key: string;
-  try {
-    key = escaped
-      ? (JSON.parse(framed.toString('utf8', start + 1, quote + 1)) as string)
-      : framed.toString('utf8', start + 2, quote);
-  } catch {
-    return undefined;
-  }
-  return { key, deletes: after === 0x5d && quote + 3 === end };
+  return quote < 0 || quote >= end || (after !== 0x2c && after !== 0x5d) ? -1 : quote;
 }
 
 /** The value of the line that starts at `start` in `framed`, if it is the line of `key` and sound. */

@@ -374,16 +374,16 @@ export class DistState {
     for (const group of carried) {
       const pause = turn();
       if (pause) await pause;
-      if (
-        asLeft ||
-        group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))
-      ) {
+      // As the last write left them, they are listed as written: settled without a lookup.
+      if (asLeft) for (const file of group.files) tally.settled.add(file);
+      else if (group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i])))
         for (const file of group.files) tally.keep(file);
-        tally.done += group.files.length;
+      else {
+        const outputs = group.outputs();
+        for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
         continue;
       }
-      const outputs = group.outputs();
-      for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
+      tally.done += group.files.length;
     }
   }
 
