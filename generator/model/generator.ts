@@ -9,10 +9,12 @@ import { generatorFingerprint as fingerprintOf } from './generator-fingerprint.m
 export const PROJECT_DIR =
   process.env.GENERATOR_PROJECT_DIR ?? path.resolve(import.meta.dirname, '..', '..');
 
+/** The fingerprint the launcher handed over, read once: every output's signature asks for it, and the environment is slow to read. */
+const handedOver = process.env.GENERATOR_FINGERPRINT;
+
 /**
  * This generator's fingerprint (generator-fingerprint.mjs): what every output and cached
  * result also depends on. `npm run build`'s bundle is named by it, and the launcher hands
  * it over (GENERATOR_FINGERPRINT) rather than have the sources read and hashed again.
  */
-export const generatorFingerprint = (): string =>
-  process.env.GENERATOR_FINGERPRINT || fingerprintOf(PROJECT_DIR);
+export const generatorFingerprint = (): string => handedOver || fingerprintOf(PROJECT_DIR);
