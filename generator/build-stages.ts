@@ -7,20 +7,34 @@ import type { KnownAnalyses } from './load/analysis-store.ts';
 import { editRecords } from './load/edit-records.ts';
 import type { Corpus } from './model/corpus.ts';
 import { type Output, SiteFiles } from './model/outputs.ts';
-import { recordFiles, recordOutputs } from './render/record-outputs.ts';
+import { siteKeyOf } from './render/page-outputs.ts';
+import { cardKey } from './render/pages/collection-page.ts';
+import { documentVersion, recordFiles, recordOutputs } from './render/record-outputs.ts';
+import { type KeptRecords, signatureMemo } from './render/record-signatures.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
 
 export { loadContent } from './load/load-content.ts';
 
+export interface OutputsOptions extends RenderOptions, EmitOptions {
+  /** What the last build kept of its records (render/record-signatures.ts). */
+  lastRecords?: KeptRecords;
+}
+
 /**
- * The stages between load and write. The API's files are emitted first, from the corpus
- * alone, so that the search index's thread starts while the website is rendered; then the
- * files made of the rendered site are emitted.
+ * The stages between load and write. What the last build kept of its records is read
+ * first: the manifest of versions takes their versions, the render their signatures. The
+ * API's files are emitted first, from the corpus alone, so that the search index's thread
+ * starts while the website is rendered; then the files made of the rendered site are
+ * emitted.
  */
-export async function outputsOf(corpus: Corpus, options: RenderOptions & EmitOptions) {
+export async function outputsOf(corpus: Corpus, options: OutputsOptions) {
   const files = new SiteFiles();
-  await emitApi(corpus, files, options);
-  const rendered = await renderSite(corpus, files, options);
+  const memo = await signatureMemo(options.lastRecords, corpus, siteKeyOf(corpus), {
+    card: cardKey,
+    version: documentVersion,
+  });
+  await emitApi(corpus, files, memo, options);
+  const rendered = await renderSite(corpus, files, memo, options);
   await emitSite(corpus, rendered, files);
   return { files: files.take(), carried: rendered.carried, records: rendered.records };
 }

@@ -7,7 +7,6 @@ import type { Corpus } from './model/corpus.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { KnownAnalyses } from './load/analysis-store.ts';
 import { contentReader, type FileState } from './load/content-reader.ts';
-import type { KeptVersion } from './emit/record-manifest.ts';
 import type { Progress } from './progress/progress.ts';
 import type { CarriedFiles, FileContent, Output } from './model/outputs.ts';
 import { headStart } from './write/render-off-thread.ts';
@@ -164,8 +163,6 @@ export function createBuilder(options: BuilderOptions): Builder {
         progress: options.progress,
         headStart: dist.prepare,
         lastRecords,
-        // Opened here, not with the builder: a build that finds dist/ current never reads it.
-        keptVersions: state.recordVersions<KeptVersion>(),
       });
       const counts = countsOf(corpus, files, carried);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go.

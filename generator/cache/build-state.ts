@@ -18,12 +18,6 @@ export interface BuildState {
   readonly analyses: BuildCache;
   /** load/: each content file's state when a build last read it, by absolute path. */
   fileStates<State>(): KeyedStore<State>;
-  /**
-   * emit/: each published record's version, under the signature of the document it was
-   * hashed from (emit/record-manifest.ts); undefined for a state no build comes back to,
-   * whose build hashes every document.
-   */
-  recordVersions<Value>(): KeyedStore<Value> | undefined;
   /** render/: what the last build of the output folder kept of its records (render/record-signatures.ts). */
   readonly records: TextStore;
   /** write/: the manifest of what the output folder holds (write/dist-manifest.ts). */
@@ -68,7 +62,6 @@ export function openBuildState(
   const base = manifestBase(cacheDir, outDir);
   return {
     analyses,
-    recordVersions: <Value>() => analyses.log<Value>('record-versions'),
     fileStates: <State>() => openKeyedLog<State>(path.join(cacheDir, 'file-states.log')),
     // Beside the manifest it goes with: two output folders built from one cache each keep their own.
     records: textFile(`${base}.records.txt`),

@@ -19,30 +19,31 @@ import {
 import { DATA_DIR } from '../model/site-paths.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { twinFile } from '../render/page-outputs.ts';
+import type { SignatureMemo } from '../render/record-signatures.ts';
 import type { RenderedSite } from '../render/render-site.ts';
 import { apiIndex, pricingDocument, toSummary } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
-import { type KeptVersions, recordManifest } from './record-manifest.ts';
+import { recordManifest } from './record-manifest.ts';
 import { SEARCH_INDEX_FILE, searchOutputs } from './search-outputs.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
   /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
   headStart?: (file: string, output: LazyOutput) => void;
-  /** The records' versions the last build kept (record-manifest.ts); without them every document is hashed. */
-  keptVersions?: KeptVersions;
 }
 
 /**
  * The read API's documents and lists, the search index made from the lists, and the
  * functions' data into `files`: made of the corpus alone, before the site is rendered, so
- * that the search index's thread can start at once and run while the site is rendered.
+ * that the search index's thread can start at once and run while the site is rendered. The
+ * manifest of versions takes each record's version from `memo` (record-signatures.ts).
  */
 export async function emitApi(
   corpus: Corpus,
   files: SiteFiles,
-  { headStart, keptVersions }: EmitOptions = {},
+  memo: Pick<SignatureMemo, 'version'>,
+  { headStart }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
   const { site } = corpus;
@@ -66,7 +67,7 @@ export async function emitApi(
   for (const [file, output] of search) files.put(file, output);
   headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
-  files.put(apiFile(paths.apiManifest), await recordManifest(corpus, keptVersions));
+  files.put(apiFile(paths.apiManifest), await recordManifest(corpus, memo.version));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));
   const service = {
     baseUrl: site.baseUrl,

@@ -1,5 +1,6 @@
 import type { CollectionKey } from '../../core/collections.ts';
 import { apiFile, pageFile, paths } from '../../core/paths.ts';
+import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
 import { jsonFile, type LazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
 import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
@@ -21,6 +22,10 @@ export function recordDocument(record: ContentRecord): {
 /** The text of a record's JSON document, as written to dist/ (record.complete() reads what a kept record left out). */
 export const documentText = (record: ContentRecord): string =>
   jsonFile(recordDocument(record.complete()));
+
+/** The version of a record's JSON document in the manifest of versions (emit/record-manifest.ts): a hash of its bytes. */
+export const documentVersion = (record: ContentRecord): string =>
+  contentVersion(documentText(record));
 
 /** The signature of a record's JSON document: it is made from the record's file and the site's address alone. */
 export const documentSignature = (record: Pick<ContentRecord, 'source'>, baseUrl: string): string =>

@@ -1,4 +1,5 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import { VERSION_LENGTH } from '../model/content-version.ts';
 import { generatorFingerprint } from '../model/generator.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
@@ -20,10 +21,11 @@ export interface RecordSignatures {
 /**
  * What a build keeps of its records for the next one: for each, in its collection's
  * published order (which gives its neighbours), its source, the key of its card, the
- * records it references and its files' signatures, with the generator and site settings
+ * records it references, the version of its JSON document (the manifest of versions,
+ * emit/record-manifest.ts) and its files' signatures, with the generator and site settings
  * they were made under. One line a record, `collection/slug`, source, card, references
- * (space-separated), signatures, by tabs: the next build splits only the lines of records
- * that changed or show one that did.
+ * (space-separated), version, signatures, by tabs: the next build splits only the lines of
+ * records that changed or show one that did.
  */
 export interface KeptRecords {
   generator: string;
@@ -37,6 +39,7 @@ function lineOf(
   record: ContentRecord,
   card: string,
   references: string,
+  version: string,
   signatures: RecordSignatures,
 ): string {
   return [
@@ -44,6 +47,7 @@ function lineOf(
     record.source,
     card,
     references,
+    version,
     signatures.document,
     signatures.html,
     signatures.twin,
@@ -51,6 +55,37 @@ function lineOf(
 }
 
 const referencesOf = (line: string) => line.split('\t')[3]!.split(' ').filter(Boolean);
+
+/**
+ * What a line kept of a record's file alone, its card's key and its document's version,
+ * when the line is of this source and whole: the source follows the name and a tab, and is
+ * compared where it stands, without cutting the line; the version has its length, and three
+ * signatures follow it. A line damaged on disk reads as a record that changed.
+ */
+function keptOfTheFile(
+  line: string,
+  name: string,
+  source: string,
+): { card: string; version: string } | undefined {
+  const cardAt = name.length + source.length + 2;
+  if (!line.startsWith(source, name.length + 1) || line[cardAt - 1] !== '\t') return undefined;
+  const cardEnd = line.indexOf('\t', cardAt);
+  const versionAt = line.indexOf('\t', cardEnd + 1) + 1;
+  const versionEnd = line.indexOf('\t', versionAt);
+  const twinAt = line.lastIndexOf('\t');
+  const htmlAt = line.lastIndexOf('\t', twinAt - 1);
+  if (cardEnd < 0 || versionEnd - versionAt !== VERSION_LENGTH) return undefined;
+  if (line.lastIndexOf('\t', htmlAt - 1) !== versionEnd) return undefined;
+  return { card: line.slice(cardAt, cardEnd), version: line.slice(versionAt, versionEnd) };
+}
+
+/** What is made of a record's file alone, worked out for a record whose source changed. */
+export interface MadeOfTheRecord {
+  /** The key of its card (render/pages/collection-page.ts). */
+  card(record: ContentRecord): string;
+  /** The version of its JSON document (model/content-version.ts). */
+  version(record: ContentRecord): string;
+}
 
 /** A build's use of the last one's signatures (see signatureMemo). */
 export interface SignatureMemo {
@@ -63,6 +98,12 @@ export interface SignatureMemo {
    * then not made and hashed anew for every card after one edit.
    */
   card(record: ContentRecord): string;
+  /**
+   * The version of the record's JSON document, which is made from the record's file alone
+   * (and the site settings): the last build's when the record's source is the one it had,
+   * else worked out now.
+   */
+  version(record: ContentRecord): string;
   /** Notes a record's signatures, known or worked out anew, for the next build. */
   note(record: ContentRecord, signatures: RecordSignatures): void;
   /** What to keep for the next build: every record noted, in the corpus's order. */
@@ -88,7 +129,7 @@ export async function signatureMemo(
   last: KeptRecords | undefined,
   corpus: Corpus,
   siteKey: string,
-  cardKeyOf: (record: ContentRecord) => string,
+  made: MadeOfTheRecord,
 ): Promise<SignatureMemo> {
   // Over every record: in npm run dev, a stretch during which nothing would be served.
   const turn = eventLoopTurns();
@@ -102,8 +143,9 @@ export async function signatureMemo(
   for (const [i, key] of oldKeys.entries()) oldIndex.set(key, i);
   /** Which of the old lines are of records still there. */
   const present = new Uint8Array(lines.length);
-  /** Each record's card key: for a record whose source is the one it had, the one its line holds (it follows the source). */
+  /** Each record's card key and version: for a record whose source is the one it had, those its line holds (they follow the source). */
   const cards = new Map<ContentRecord, string>();
+  const versions = new Map<ContentRecord, string>();
 
   // First pass: what changed, came or went, and every record whose page shows one of them.
   let relations: CorpusRelations | undefined;
@@ -120,14 +162,10 @@ export async function signatureMemo(
       const name = (listNames[i] = recordKey(record));
       const at = oldIndex.get(name);
       if (at !== undefined) present[at] = 1;
-      const line = at === undefined ? undefined : lines[at]!;
-      // The source follows the name and a tab: compared where it stands, without cutting the line.
-      if (
-        line?.startsWith(record.source, name.length + 1) &&
-        line[name.length + 1 + record.source.length] === '\t'
-      ) {
-        const cardAt = name.length + record.source.length + 2;
-        cards.set(record, line.slice(cardAt, line.indexOf('\t', cardAt)));
+      const kept = at === undefined ? undefined : keptOfTheFile(lines[at]!, name, record.source);
+      if (kept) {
+        cards.set(record, kept.card);
+        versions.set(record, kept.version);
         continue;
       }
       touched.add(name);
@@ -152,11 +190,17 @@ export async function signatureMemo(
   const noted = new Map<ContentRecord, string>();
   const card = (record: ContentRecord) => {
     let key = cards.get(record);
-    if (key === undefined) cards.set(record, (key = cardKeyOf(record)));
+    if (key === undefined) cards.set(record, (key = made.card(record)));
     return key;
+  };
+  const version = (record: ContentRecord) => {
+    let known = versions.get(record);
+    if (known === undefined) versions.set(record, (known = made.version(record)));
+    return known;
   };
   return {
     card,
+    version,
 
     known(record) {
       const line = reused.get(record);
@@ -176,7 +220,13 @@ export async function signatureMemo(
       if (!reused.has(record))
         noted.set(
           record,
-          lineOf(record, card(record), referencedKeys(record).join(' '), signatures),
+          lineOf(
+            record,
+            card(record),
+            referencedKeys(record).join(' '),
+            version(record),
+            signatures,
+          ),
         );
     },
 

@@ -22,12 +22,7 @@ import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf } from './page-ou
 import { agentsPage } from './pages/agents-page.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { docsIndexPage } from './pages/docs-index-page.ts';
-import {
-  cardKey,
-  collectionListings,
-  collectionPage,
-  listingLastUpdated,
-} from './pages/collection-page.ts';
+import { collectionListings, collectionPage, listingLastUpdated } from './pages/collection-page.ts';
 import { contentPages } from './pages/content-pages.ts';
 import { homeHighlights, homePage } from './pages/home-page.ts';
 import { layout } from './pages/layout.ts';
@@ -36,12 +31,7 @@ import { renderPage } from './pages/render-page.ts';
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
 import { recordFiles, recordOutputs } from './record-outputs.ts';
-import {
-  type KeptRecords,
-  type RecordSignatures,
-  type SignatureMemo,
-  signatureMemo,
-} from './record-signatures.ts';
+import type { KeptRecords, RecordSignatures, SignatureMemo } from './record-signatures.ts';
 import {
   SOCIAL_IMAGE_NAMES,
   socialImagePath,
@@ -52,8 +42,6 @@ import {
 
 export interface RenderOptions {
   progress?: Progress;
-  /** What the last build kept of its records (record-signatures.ts). */
-  lastRecords?: KeptRecords;
 }
 
 /** A page as the sitemap lists it. */
@@ -87,18 +75,18 @@ interface Render {
  * document, and the site's assets. Pages and records are lazy outputs, rendered only when
  * their signature (what they are built from: the record's file, what it shows of others,
  * the site settings) differs from what dist/ holds, so an unchanged page costs nothing but
- * the check. Given what the last build kept of its records, a record that nothing changed
- * for takes its signatures from there (record-signatures.ts) and its files are carried:
- * no output is made for them unless dist/ lost one. Asynchronous only to let a server in
- * the same process answer meanwhile.
+ * the check. Through `memo`, what the last build kept of its records (record-signatures.ts),
+ * a record that nothing changed for takes its signatures from there and its files are
+ * carried: no output is made for them unless dist/ lost one. Asynchronous only to let a
+ * server in the same process answer meanwhile.
  */
 export async function renderSite(
   corpus: Corpus,
   files: SiteFiles,
-  { progress = NO_PROGRESS, lastRecords }: RenderOptions = {},
+  memo: SignatureMemo,
+  { progress = NO_PROGRESS }: RenderOptions = {},
 ): Promise<RenderedSite> {
   const siteKey = siteKeyOf(corpus);
-  const memo = await signatureMemo(lastRecords, corpus, siteKey, cardKey);
   const twins: RenderedSite['twins'] = new Map();
   const render: Render = {
     corpus,
