@@ -82,10 +82,11 @@ function manifestFiles(base: string): ManifestFiles {
   return {
     header: textFile(`${base}.json`),
     headerFile: `${base}.json`,
-    // Read by key: after an edit a write asks for the entries of the few files it touches.
+    // Read by key: after an edit a write asks for the entries of the few files and folders it touches.
     entries: <Entry>(options?: OpenOptions) =>
       openKeyedLog<Entry>(`${base}.files.log`, { ...options, byKey: true }),
-    folders: <State>(options?: OpenOptions) => openKeyedLog<State>(`${base}.folders.log`, options),
+    folders: <State>(options?: OpenOptions) =>
+      openKeyedLog<State>(`${base}.folders.log`, { ...options, byKey: true }),
     partLists: {
       read: (name) => readText(path.join(partsDir, `${encodeURIComponent(name)}.json`)),
       write: (name, text) =>
