@@ -172,6 +172,22 @@ describe('a keyed log read by key', () => {
     expect(whole.size).toBe(999);
   });
 
+  it('parses the rest at once once most values are asked for one by one', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const log = openLog<number>(file);
+    for (let i = 0; i < 1600; i++) log.set(`key-${i}`, i);
+    log.save();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const byKey = openLog<number>(file, { byKey: true });
+      for (let i = 0; i < 1600; i++) expect(byKey.get(`key-${i}`)).toBe(i);
+      // A hundred one at a time (a sixteenth of the keys), then one parse of the whole file.
+      expect(parse).toHaveBeenCalledTimes(101);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
   it('drops a damaged value once it is asked for, and writes the file afresh without it', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
     await writeFile(file, '["a",1],\n["b",{damaged],\n["c",3],\n');

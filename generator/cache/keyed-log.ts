@@ -28,8 +28,9 @@ import { replaceFile } from './replace-file.ts';
  * the file's bytes, which stay in memory; a value is parsed when first asked for. That is
  * for a map of which a build asks a few entries (the manifest of dist/ after an edit):
  * tens of thousands of values parsed and held for nothing cost the build their parse and
- * then their garbage collection. Asked for every entry (`entries`), such a map reads the
- * rest whole, as above. A line whose key reads but whose value is damaged counts until its
+ * then their garbage collection. Asked for every entry (`entries`), or for more than a
+ * share of them one by one, such a map reads the rest whole, as above, and lets the file's
+ * bytes go. A line whose key reads but whose value is damaged counts until its
  * value is asked for, and is then dropped as any damaged line.
  */
 export type KeyedLog<Value> = KeyedStore<Value>;
@@ -37,6 +38,14 @@ export type KeyedLog<Value> = KeyedStore<Value>;
 /** A file this many times the size of its live lines (and a little more) is written afresh at the next save. */
 const MAX_SIZE_PER_LIVE = 2;
 const SLACK = 65_536;
+
+/**
+ * Read by key, once this share of the keys has had its value parsed one at a time, the rest
+ * are parsed at once: a build that asks for most entries (one after a change of the
+ * generator, whose every output changed) parses in one call, and does not hold the file's
+ * bytes beside every value.
+ */
+const ONE_BY_ONE = 1 / 16;
 
 export interface KeyedLogOptions extends OpenOptions {
   /** Values parsed as they are asked for, not all at once (see KeyedLog). */
@@ -76,11 +85,16 @@ export function openKeyedLog<Value>(
     entries.set(key, value.value as Value);
     return value.value as Value;
   };
+  /** Values parsed one at a time so far. */
+  let oneByOne = 0;
   const get = (key: string): Value | undefined => {
     const start = unread.get(key);
-    return start === undefined ? entries.get(key) : parse(key, start);
+    if (start === undefined) return entries.get(key);
+    if (++oneByOne <= ONE_BY_ONE * entries.size) return parse(key, start);
+    parseAll();
+    return entries.get(key);
   };
-  /** Parses every line not parsed yet, in one read of the whole file (byKey, once every entry is asked for). */
+  /** Parses every line not parsed yet, in one read of the whole file (byKey, once most entries are asked for), and lets the file's bytes go. */
   const parseAll = () => {
     if (!unread.size) return;
     const whole = readLines<Value>(read).entries;
@@ -90,6 +104,8 @@ export function openKeyedLog<Value>(
       else entries.set(key, value);
     }
     unread.clear();
+    // No line is read from them any more: held with every value, they would only add to a build's peak.
+    read.framed = Buffer.alloc(3);
   };
   const lineOf = (key: string) => {
     const start = unread.get(key);
