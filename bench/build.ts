@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -133,7 +132,6 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
 
   const cores = availableParallelism();
   const parse = await markdownParseFloor(corpus, cores);
-  const folders = await refolderFloor(cleanOut, path.join(workDir, 'folders'));
 
   const dev = await benchDevServer({
     corpus,
@@ -164,36 +162,6 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
     '',
     `Floor of a clean build: parsing the ${parse.files.toLocaleString('en')} files' Markdown with the build's parser (micromark), shared by ${cores} processes at once, takes ${seconds(parse.milliseconds)}; copying the output (the row above) ${seconds(copyCpu)} of CPU, over ${cores} cores ${seconds(copyCpu / cores)}: at least ${seconds(floor)}${hugoMedian ? `, ${(floor / hugoMedian).toFixed(1)}x Hugo` : ''}.`,
   );
-  lines.push(
-    '',
-    `Folders of a deploy: making a tree of dist/'s ${folders.count.toLocaleString('en')} folders right after a tree of as many was deleted, as a deploy makes one (the next folder of the cache's links) after \`rm -rf dist\` (the rows above that delete dist/), takes ${seconds(folders.again)}: the file system's share of such a build.`,
-  );
   lines.push('', dev);
   return lines.join('\n');
-}
-
-/**
- * How long making the folders of `dist` takes under `tree` right after a tree of as many
- * was deleted, as a deploy makes them after dist/ was. Some file systems make a folder
- * more slowly while the inodes of folders just deleted are recent (ext4 without a journal
- * passes over them).
- */
-async function refolderFloor(
-  dist: string,
-  tree: string,
-): Promise<{ count: number; again: number }> {
-  const names = (await readdir(dist, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)));
-  // One call after another, as the build makes them.
-  const make = () => {
-    const started = performance.now();
-    for (const name of names) mkdirSync(path.join(tree, name), { recursive: true });
-    return performance.now() - started;
-  };
-  make();
-  await rm(tree, { recursive: true, force: true });
-  const again = make();
-  await rm(tree, { recursive: true, force: true });
-  return { count: names.length, again };
 }

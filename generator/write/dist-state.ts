@@ -271,7 +271,7 @@ export class DistState {
     let bytes = 0;
     for (const [, entry] of this.#previous.entries()) bytes += entry.size;
     // Nothing changed: what the last write kept still goes with dist/.
-    await this.#record(inputs, { counts, bytes, write: header.write }, found?.read ?? []);
+    await this.#record(inputs, { counts, bytes }, found?.read ?? [], () => header.write);
     return { ...nothing, files: this.#previous.size, bytes };
   }
 
@@ -316,8 +316,8 @@ export class DistState {
     this.#files.remove(stale);
     tally.changed.push(...stale);
     // A file written ahead of this write was not made from the records it kept: no id vouches for them.
-    const write = this.#ahead.size ? undefined : randomUUID();
-    await this.#record(inputs, { counts: options.counts, bytes: tally.bytes, write }, read);
+    const id = () => (this.#ahead.size ? undefined : randomUUID());
+    await this.#record(inputs, { counts: options.counts, bytes: tally.bytes }, read, id);
     return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
   }
 
@@ -504,10 +504,13 @@ export class DistState {
   /** The last phase: records what dist/ holds once a build has settled it, for the next: its links, folders and files, and what it was built from. */
   async #record(
     inputs: string,
-    { counts, bytes, write }: Pick<ManifestHeader, 'counts' | 'bytes' | 'write'>,
+    { counts, bytes }: Pick<ManifestHeader, 'counts' | 'bytes'>,
     read: readonly string[],
+    writeId: () => string | undefined,
   ): Promise<void> {
     await this.#links?.fill(this.#previous.keys());
+    // Asked once the links are in, as files may have been written ahead meanwhile (npm run dev).
+    const write = writeId();
     this.#recordFolders(
       this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
     );
