@@ -88,16 +88,17 @@ function devBuilder(stage: string) {
 const cached = (name: string) =>
   build({ contentDir: content, outDir: path.join(root, name), cacheDir });
 
-/** The cache holds a link to each file of dist/ `name` and to nothing else, in no empty folder (dist-links.ts). */
+/** The cache holds a link to each file of dist/ `name` (the same file, not an older one) and to nothing else, in no empty folder (dist-links.ts). */
 async function expectLinksMirror(name: string, because?: string): Promise<void> {
-  const linked = await fg('**/*', {
-    cwd: openBuildState(cacheDir, path.join(root, name)).dist.links,
-    onlyFiles: false,
-    markDirectories: true,
-  });
-  expect(linked.filter((entry) => !entry.endsWith('/')).sort(), because).toEqual(
-    (await fg('**/*', { cwd: path.join(root, name) })).sort(),
-  );
+  const links = openBuildState(cacheDir, path.join(root, name)).dist.links;
+  const linked = await fg('**/*', { cwd: links, onlyFiles: false, markDirectories: true });
+  const files = (await fg('**/*', { cwd: path.join(root, name) })).sort();
+  expect(linked.filter((entry) => !entry.endsWith('/')).sort(), because).toEqual(files);
+  const stale: string[] = [];
+  for (const file of files)
+    if ((await stat(path.join(links, file))).ino !== (await stat(path.join(root, name, file))).ino)
+      stale.push(file);
+  expect(stale, because).toEqual([]);
   expect(
     linked.filter(
       (entry) =>
