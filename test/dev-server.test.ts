@@ -494,6 +494,10 @@ describe('npm run dev', () => {
     await expect
       .poll(() => host.output(), SOON)
       .toMatch(/Updated posts\/posts-record-new\.md in \d+ ms \(4 files written or deleted\)/);
+    // The rest of the new record's rebuild ends here too: the next test compares dist/ with a production build.
+    await expect
+      .poll(() => host.output(), SOON)
+      .toMatch(/Rebuilt for posts\/posts-record-new\.md in \d+ ms/);
   });
 
   it('adds its script to HTML pages only, at response time: headers as in production, twins and JSON byte-identical to dist/, dist/ as a production build writes it', async () => {
