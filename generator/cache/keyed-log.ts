@@ -56,7 +56,7 @@ export function openKeyedLog<Value>(
   file: string,
   { empty = false, byKey = false }: KeyedLogOptions = {},
 ): KeyedLog<Value> {
-  const read = (empty ? undefined : readFramed(file)) ?? { framed: Buffer.alloc(3), size: 0 };
+  const read = (empty ? undefined : readFramed(file)) ?? { framed: noBytes(), size: 0 };
   const {
     entries,
     wholeSize,
@@ -105,7 +105,7 @@ export function openKeyedLog<Value>(
     }
     unread.clear();
     // No line is read from them any more: held with every value, they would only add to a build's peak.
-    read.framed = Buffer.alloc(3);
+    read.framed = noBytes();
   };
   const lineOf = (key: string) => {
     const start = unread.get(key);
@@ -178,6 +178,9 @@ const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
 
 /** The size in bytes of the line that starts at `start` in `framed`, its newline included. */
 const lineLength = (framed: Buffer, start: number) => framed.indexOf(0x0a, start) + 1 - start;
+
+/** The frame of no bytes: the three bytes of room readLines writes in, its own for each caller as it writes there. */
+const noBytes = () => Buffer.alloc(3);
 
 /**
  * The file's bytes after a byte of room, with two more after them (readLines puts the
