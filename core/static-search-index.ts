@@ -3,39 +3,40 @@
  * build writes it (generator/emit/static-search-index.ts), the browser reads only the
  * files a query needs (core/static-search.ts).
  *
- * - The header, at a fixed path and revalidated on every use: the build's version, what
- *   BM25 needs of the whole index (the document count, each field's average length), and
- *   the first term of each term file.
- * - Under a folder named by the version, never changed once written (so cached for a
- *   year): `meta.json`, each document's field lengths and its place in the tie-break
- *   order; `t<i>.json`, a run of the index's terms in code-unit order, each entry as
- *   MiniSearch serializes it.
- * - Beside those folders, `d<hash>.json`: the stored fields of DOCUMENTS_PER_FILE
- *   documents in a row, keyed by MiniSearch's short id, named by what they are made from,
- *   so also never changed once written. An edit changes the name of the one file that
- *   holds its record; the others keep theirs, and the copies readers and mirrors have.
+ * - The header, at a fixed path and revalidated on every use: what BM25 needs of the whole
+ *   index (the document count, each field's average length), the name of the meta file,
+ *   and the first term and name of each term file.
+ * - In one folder, each file named by a hash of what it holds, so never changed once
+ *   written (cached for a year): `m<hash>.json`, each document's field lengths and its
+ *   place in the tie-break order; `t<hash>.json`, a run of the index's terms in code-unit
+ *   order, each entry as MiniSearch serializes it, the runs cut where a term's own hash
+ *   says (so a run keeps its terms, and its name, while no term of it changes); and
+ *   `d<hash>.json`, the stored fields of DOCUMENTS_PER_FILE documents in a row, keyed by
+ *   MiniSearch's short id. An edit renames the files that hold what it changed; the others
+ *   keep their names, and the copies readers and mirrors have.
  *
- * A new build writes a new folder, and the header names it and the files of stored
- * fields: a reader never mixes the files of two builds.
+ * The header of a new build names the files of that build: a reader never mixes the files
+ * of two builds.
  */
 
 export const STATIC_SEARCH_HEADER = '/assets/search-index.json';
-/** The folder of every build's files: `<folder>/<version>/`. Not a prefix of the header's path, which a host's rule for the folder would match too. */
+/** The folder of every file but the header. Not a prefix of the header's path, which a host's rule for the folder would match too. */
 export const STATIC_SEARCH_FOLDER = '/assets/search-shards';
 
 /** Documents per file of stored fields: a query's results touch a few files, each small. */
 export const DOCUMENTS_PER_FILE = 16;
-/** Documents per file of terms, on average: the index's terms are cut into this many files. */
+/** Documents per file of terms, on average: the index's terms are cut into about this many files. */
 export const DOCUMENTS_PER_TERM_FILE = 64;
 
 export interface StaticSearchHeader {
-  version: string;
   documentCount: number;
   averageFieldLength: number[];
   fieldIds: Record<string, number>;
-  /** The first term of each term file, or null when the file is empty. */
-  termFiles: (string | null)[];
-  /** The names of the files of stored fields (documentFile), in the order of the documents they hold. */
+  /** The name of the meta file (staticSearchFile). */
+  meta: string;
+  /** Each term file, in the order of its terms: its first term and its name (staticSearchFile). */
+  termFiles: [first: string, name: string][];
+  /** The names of the files of stored fields (staticSearchFile), in the order of the documents they hold. */
   documentFiles: string[];
 }
 
@@ -49,34 +50,27 @@ export interface StaticSearchMeta {
 /** One entry of MiniSearch's serialized index: a term, and per field id the term's frequency in each document. */
 export type IndexEntry = [term: string, fields: Record<string, Record<string, number>>];
 
-/** How many files of each kind a build of `documents` documents has: known before the index is made. */
-export function fileCounts(documents: number): { termFiles: number; documentFiles: number } {
-  return {
-    termFiles: Math.max(1, Math.ceil(documents / DOCUMENTS_PER_TERM_FILE)),
-    documentFiles: Math.max(1, Math.ceil(documents / DOCUMENTS_PER_FILE)),
-  };
-}
+/** How many files of stored fields a build of `documents` documents has: known before the index is made. */
+export const documentFileCount = (documents: number): number =>
+  Math.max(1, Math.ceil(documents / DOCUMENTS_PER_FILE));
 
-const folder = (version: string) => `${STATIC_SEARCH_FOLDER}/${version}`;
-export const metaFile = (version: string) => `${folder(version)}/meta.json`;
-export const termFile = (version: string, i: number) => `${folder(version)}/t${i}.json`;
-export const documentFile = (name: string) => `${STATIC_SEARCH_FOLDER}/${name}.json`;
+/** The path of a file of the static index but the header, from its name (`m…`, `t…` or `d…`). */
+export const staticSearchFile = (name: string) => `${STATIC_SEARCH_FOLDER}/${name}.json`;
 
 /** The place, in the header's `documentFiles`, of the file of stored fields that holds a document. */
 export const documentFileOf = (shortId: number) => Math.floor(shortId / DOCUMENTS_PER_FILE);
 
 /**
- * The term files holding every term that `term` matches: itself and the terms it begins,
+ * The names of the term files holding every term that `term` matches: itself and the terms it begins,
  * which in code-unit order are one run from the place `term` would take.
  */
-export function termFilesFor(header: StaticSearchHeader, term: string): number[] {
-  const files: number[] = [];
-  let first = -1;
-  for (const [i, start] of header.termFiles.entries()) {
-    if (start === null) continue;
-    if (start <= term) first = i;
-    else if (start.startsWith(term)) files.push(i);
+export function termFilesFor(header: StaticSearchHeader, term: string): string[] {
+  const files: string[] = [];
+  let first: string | undefined;
+  for (const [start, name] of header.termFiles) {
+    if (start <= term) first = name;
+    else if (start.startsWith(term)) files.push(name);
     else break;
   }
-  return first < 0 ? files : [first, ...files];
+  return first === undefined ? files : [first, ...files];
 }

@@ -1,14 +1,12 @@
 import { scoreEntries } from './score-entries.ts';
 import { byRules, hitOf, queryTerms, type SearchHit } from './search-ranking.ts';
 import {
-  documentFile,
   documentFileOf,
   type IndexEntry,
-  metaFile,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
   type StaticSearchMeta,
-  termFile,
+  staticSearchFile,
   termFilesFor,
 } from './static-search-index.ts';
 
@@ -49,8 +47,8 @@ export function createStaticSearch(fetchJson: FetchJson) {
     if (terms.length === 0) return [];
     const wanted = [...new Set(terms.flatMap((term) => termFilesFor(header, term)))];
     const [meta, ...runs] = await Promise.all([
-      file<StaticSearchMeta>(metaFile(header.version)),
-      ...wanted.map((i) => file<IndexEntry[]>(termFile(header.version, i))),
+      file<StaticSearchMeta>(staticSearchFile(header.meta)),
+      ...wanted.map((name) => file<IndexEntry[]>(staticSearchFile(name))),
     ]);
     const ranked = scoreEntries(runs.flat(), terms, { ...header, fieldLength: meta.fieldLength })
       .sort(byRules((a, b) => meta.rank[a.shortId]! - meta.rank[b.shortId]!))
@@ -58,7 +56,7 @@ export function createStaticSearch(fetchJson: FetchJson) {
     return Promise.all(
       ranked.map(async ({ shortId }) => {
         const stored = await file<Record<string, Record<string, unknown>>>(
-          documentFile(header.documentFiles[documentFileOf(shortId)]!),
+          staticSearchFile(header.documentFiles[documentFileOf(shortId)]!),
         );
         return hitOf(stored[shortId]!);
       }),
@@ -77,7 +75,7 @@ export function createStaticSearch(fetchJson: FetchJson) {
     async warm(): Promise<void> {
       const header = fetchJson(STATIC_SEARCH_HEADER);
       warmed = header.catch(() => undefined);
-      await file(metaFile(((await header) as StaticSearchHeader).version));
+      await file(staticSearchFile(((await header) as StaticSearchHeader).meta));
     },
 
     /**

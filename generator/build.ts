@@ -8,7 +8,7 @@ import { buildInputs, knownInputs } from './load/build-inputs.ts';
 import { KnownAnalyses } from './load/analysis-store.ts';
 import { contentReader, type FileState } from './load/content-reader.ts';
 import type { Progress } from './progress/progress.ts';
-import type { CarriedFiles, FileContent, Output } from './model/outputs.ts';
+import type { FileContent } from './model/outputs.ts';
 import { headStart } from './write/render-off-thread.ts';
 import { DistState } from './write/dist-state.ts';
 import { readManifest } from './write/dist-manifest.ts';
@@ -78,7 +78,7 @@ async function cleanBuild(options: BuildOptions): Promise<BuildSummary> {
       headStart: (file, output) => headStart(headStarts, file, output),
     });
     // Counted now: from here on nothing here holds the corpus or the outputs, which the write lets go as it goes.
-    const counts = countsOf(corpus, files);
+    const counts = countsOf(corpus);
     return summarize(
       counts,
       await writeDistSwapped(options.outDir, files, {
@@ -164,7 +164,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         headStart: dist.prepare,
         lastRecords,
       });
-      const counts = countsOf(corpus, files, carried);
+      const counts = countsOf(corpus);
       // Only a process that writes edited records ahead needs the corpus after the write. Let go, it goes as the write lets each output go.
       if (!options.longLived) corpus = undefined;
       // The inputs as hashed before the analysis, when they were: the same reader gave the analysis the same digests.
@@ -219,7 +219,7 @@ export async function builtFromNow(
   return built === (await buildInputs(contentDir, baseUrl, contentReader({ states })));
 }
 
-type Counts = Pick<BuildSummary, 'records' | 'files'>;
+type Counts = Pick<BuildSummary, 'records'>;
 
 /** What a build from `inputs` would report, when dist/ already holds what it writes (DistState.current). */
 async function currentDist(
@@ -233,16 +233,11 @@ async function currentDist(
   return { records: counts as Counts['records'], ...written };
 }
 
-const countsOf = (
-  corpus: Corpus,
-  files: Map<string, Output>,
-  carried: CarriedFiles[] = [],
-): Counts => ({
+const countsOf = (corpus: Corpus): Counts => ({
   records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<
     CollectionKey,
     number
   >,
-  files: carried.reduce((sum, group) => sum + group.keys.length, files.size),
 });
 
 function summarize(counts: Counts, written: WriteSummary, started: number): BuildSummary {

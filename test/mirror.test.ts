@@ -11,11 +11,9 @@ import { precompress } from '../generator/mirror/precompress.ts';
 import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
 import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
 import {
-  documentFile,
-  metaFile,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
-  termFile,
+  staticSearchFile,
 } from '../core/static-search-index.ts';
 import { markdownTwinPath, prefersMarkdown } from '../runtime/markdown-negotiation.ts';
 import type { Listening } from '../server/listen.ts';
@@ -321,21 +319,21 @@ function mirrorSuite(
     });
 
     it("keeps the static search index's files a year, immutable, and asks again for its header each time, as the local server does", async () => {
-      const { version, documentFiles } = JSON.parse(
+      const { meta, termFiles, documentFiles } = JSON.parse(
         (await file(STATIC_SEARCH_HEADER)).toString(),
       ) as StaticSearchHeader;
       const cases = [
         SEARCH_ENGINE_PATH,
         STATIC_SEARCH_HEADER,
-        metaFile(version),
-        termFile(version, 0),
-        documentFile(documentFiles[0]!),
+        staticSearchFile(meta),
+        staticSearchFile(termFiles[0]![1]),
+        staticSearchFile(documentFiles[0]!),
       ];
       for (const p of cases) await compare(mirror, { path: p, body: 'bytes' });
       for (const server of [local, mirror]) {
         const header = await send(server.url, STATIC_SEARCH_HEADER);
         expect(header.headers['cache-control']).toBe('no-cache');
-        for (const shard of [termFile(version, 0), documentFile(documentFiles[0]!)])
+        for (const shard of cases.slice(2))
           expect((await send(server.url, shard)).headers['cache-control'], shard).toBe(
             'public, max-age=31536000, immutable',
           );

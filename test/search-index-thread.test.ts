@@ -31,20 +31,18 @@ const listsOf = (summaries: Record<CollectionKey, Summary[]>) =>
     COLLECTION_KEYS.map((key) => [key, `${JSON.stringify(summaries[key], null, 2)}\n`]),
   ) as Record<CollectionKey, string>;
 
-const namesOf = (summaries: Record<CollectionKey, Summary[]>, version: string) => ({
-  version,
-  documentFiles: documentFileNames(searchDocuments((key) => summaries[key])),
-});
+const namesOf = (summaries: Record<CollectionKey, Summary[]>) =>
+  documentFileNames(searchDocuments((key) => summaries[key]));
 
 describe('the search index built on a thread of its own', () => {
   it('is the index built on the current thread, byte for byte, and so is the static index', async () => {
     const summaries = corpusOf((key, i) => `Summary ${i} of ${key}, with ünïcode and "quotes".`);
-    const elsewhere = await searchIndexOffThread(listsOf(summaries), namesOf(summaries, 'v1'));
+    const elsewhere = await searchIndexOffThread(listsOf(summaries), namesOf(summaries));
     const here = searchIndexJson((key) => summaries[key]);
     expect(Buffer.from(elsewhere.index).equals(here)).toBe(true);
     const staticHere = searchFiles(
       searchDocuments((key) => summaries[key]),
-      namesOf(summaries, 'v1'),
+      namesOf(summaries),
     ).files;
     expect([...elsewhere.files.keys()]).toEqual([...staticHere.keys()]);
     for (const [file, bytes] of staticHere)
@@ -65,19 +63,14 @@ describe('the search index built on a thread of its own', () => {
     );
     const whole = searchIndexJson((key) => after[key]);
     expect(
-      Buffer.from(
-        (await searchIndexOffThread(listsOf(after), namesOf(after, 'v2'), last)).index,
-      ).equals(whole),
+      Buffer.from((await searchIndexOffThread(listsOf(after), namesOf(after), last)).index).equals(
+        whole,
+      ),
     ).toBe(true);
     expect(
       Buffer.from(
-        (
-          await searchIndexOffThread(
-            listsOf(after),
-            namesOf(after, 'v2'),
-            path.join(dir, 'gone.json'),
-          )
-        ).index,
+        (await searchIndexOffThread(listsOf(after), namesOf(after), path.join(dir, 'gone.json')))
+          .index,
       ).equals(whole),
     ).toBe(true);
   });

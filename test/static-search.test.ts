@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
@@ -7,13 +8,11 @@ import { SEARCH_DEFAULTS, SEARCH_INDEX_OPTIONS } from '../core/search-options.ts
 import { queryTerms } from '../core/search-ranking.ts';
 import { createStaticSearch, MissingFile } from '../core/static-search.ts';
 import {
-  documentFile,
-  fileCounts,
   type IndexEntry,
-  metaFile,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
   type StaticSearchMeta,
+  staticSearchFile,
   termFilesFor,
 } from '../core/static-search-index.ts';
 import type { Summary } from '../core/summary.ts';
@@ -68,42 +67,117 @@ function staticSearchOf(files: Map<string, Uint8Array>, fetched: string[] = []) 
 const summaries = corpus(250);
 const documents = searchDocuments((key) => summaries[key]);
 const index = searchIndexJson((key) => summaries[key]);
-const names = { version: 'v1', documentFiles: documentFileNames(documents) };
-const files = staticSearchFiles(index, documents, names);
+const documentFiles = documentFileNames(documents);
+const files = staticSearchFiles(index, documents, documentFiles);
 /** A file of the static index, as the browser reads it. */
-const builtJson = <T>(path: string): T =>
-  JSON.parse(Buffer.from(files.get(path.slice(1))!).toString()) as T;
+const jsonIn = <T>(built: Map<string, Uint8Array>, path: string): T =>
+  JSON.parse(Buffer.from(built.get(path.slice(1))!).toString()) as T;
+const builtJson = <T>(path: string): T => jsonIn<T>(files, path);
+const header = builtJson<StaticSearchHeader>(STATIC_SEARCH_HEADER);
+
+/** The static index of the corpus with one record's summary edited. */
+function editedTo(summary: string) {
+  const edited = structuredClone(summaries);
+  edited.apps[3]!.summary = summary;
+  const editedDocuments = searchDocuments((key) => edited[key]);
+  const index = searchIndexJson((key) => edited[key]);
+  const files = staticSearchFiles(index, editedDocuments, documentFileNames(editedDocuments));
+  return { index, files, header: jsonIn<StaticSearchHeader>(files, STATIC_SEARCH_HEADER) };
+}
+// Made of words every other record has too, so no term comes or goes.
+const edited = editedTo('Session token phishing.');
+
+/** Each term's line, over the term files a header names. */
+const linesOf = (built: Map<string, Uint8Array>, h: StaticSearchHeader) =>
+  new Map(
+    h.termFiles.flatMap(([, name]) =>
+      jsonIn<IndexEntry[]>(built, staticSearchFile(name)).map(
+        ([term, fields]) => [term, JSON.stringify(fields)] as const,
+      ),
+    ),
+  );
+
+/** The term files of an edited index that hold no term whose line the edit changed, yet have a name the original's header does not give. */
+function renamedUnchanged(after: ReturnType<typeof editedTo>): {
+  renamed: number;
+  needlessly: number;
+} {
+  const before = linesOf(files, header);
+  const changed = new Set(
+    [...linesOf(after.files, after.header)]
+      .filter(([term, line]) => before.get(term) !== line)
+      .map(([term]) => term),
+  );
+  const oldNames = new Set(header.termFiles.map(([, name]) => name));
+  let renamed = 0;
+  let needlessly = 0;
+  for (const [, name] of after.header.termFiles) {
+    if (oldNames.has(name)) continue;
+    renamed++;
+    const terms = jsonIn<IndexEntry[]>(after.files, staticSearchFile(name)).map(([term]) => term);
+    if (!terms.some((term) => changed.has(term))) needlessly++;
+  }
+  return { renamed, needlessly };
+}
 
 describe('the static index', () => {
-  it('has the files its names say, known before it is made', () => {
-    expect([...files.keys()].sort()).toEqual(staticSearchFileNames(names, documents.length).sort());
-    expect(fileCounts(documents.length).termFiles).toBeGreaterThan(20);
+  it('has the files its header names, each named by a hash of its bytes; the header and the files of stored fields are known before it is made', () => {
+    const named = [
+      header.meta,
+      ...header.termFiles.map(([, name]) => name),
+      ...header.documentFiles,
+    ].map((name) => staticSearchFile(name).slice(1));
+    expect([...files.keys()].sort()).toEqual([STATIC_SEARCH_HEADER.slice(1), ...named].sort());
+    expect(staticSearchFileNames(documentFiles).every((file) => files.has(file))).toBe(true);
+    for (const name of [header.meta, ...header.termFiles.map(([, name]) => name)])
+      expect(name.slice(1)).toBe(
+        createHash('sha256')
+          .update(files.get(staticSearchFile(name).slice(1))!)
+          .digest('hex')
+          .slice(0, 16),
+      );
+    // About one term file per 64 documents.
+    expect(header.termFiles.length).toBeGreaterThan(documents.length / 64 / 2);
+    expect(header.termFiles.length).toBeLessThan((documents.length / 64) * 2);
+  });
+
+  it('renames, after an edit, the term files holding a term whose line changed, and no other', () => {
+    expect(edited.header.termFiles.map(([first]) => first)).toEqual(
+      header.termFiles.map(([first]) => first),
+    );
+    const { renamed, needlessly } = renamedUnchanged(edited);
+    expect(renamed).toBeGreaterThan(0);
+    expect(renamed).toBeLessThan(edited.header.termFiles.length / 2);
+    expect(needlessly).toBe(0);
+    // A file holding a changed term has other bytes, and so another name.
+    expect(new Set(edited.header.termFiles.map(([, name]) => name)).size).toBe(
+      edited.header.termFiles.length,
+    );
+    expect(edited.header.meta).not.toBe(header.meta);
+  });
+
+  it('cuts the runs where terms say, so a new term renames at most one file beyond those it changes', () => {
+    const added = editedTo('Session token quokka.');
+    expect(added.header.termFiles.length - header.termFiles.length).toBeLessThanOrEqual(1);
+    expect(renamedUnchanged(added).needlessly).toBeLessThanOrEqual(1);
   });
 
   it('names each file of stored fields by what it holds: an edit renames the one file of its record, and a file keeps its name while its bytes stay', () => {
-    const edited = structuredClone(summaries);
-    edited.apps[3]!.summary = 'An edited summary.';
-    const editedDocuments = searchDocuments((key) => edited[key]);
-    const editedNames = documentFileNames(editedDocuments);
-    const renamed = editedNames.filter((name, i) => name !== names.documentFiles[i]);
+    const editedNames = edited.header.documentFiles;
+    const renamed = editedNames.filter((name, i) => name !== documentFiles[i]);
     expect(renamed).toHaveLength(1);
-    const editedFiles = staticSearchFiles(
-      searchIndexJson((key) => edited[key]),
-      editedDocuments,
-      { version: 'v2', documentFiles: editedNames },
-    );
     for (const name of editedNames) {
-      const file = documentFile(name).slice(1);
-      const bytes = Buffer.from(editedFiles.get(file)!);
-      if (renamed.includes(name)) expect(bytes.toString()).toContain('An edited summary.');
+      const file = staticSearchFile(name).slice(1);
+      const bytes = Buffer.from(edited.files.get(file)!);
+      if (renamed.includes(name)) expect(bytes.toString()).toContain('Session token phishing.');
       else expect(bytes.equals(files.get(file)!), name).toBe(true);
     }
     // A record gone moves the records after it to other short ids: their files are renamed, the ones before are not.
     const fewer = structuredClone(summaries);
     fewer.posts.splice(5, 1);
     const fewerNames = documentFileNames(searchDocuments((key) => fewer[key]));
-    const keptNames = fewerNames.filter((name) => names.documentFiles.includes(name));
-    expect(keptNames.length).toBeGreaterThan(names.documentFiles.length - 20);
+    const keptNames = fewerNames.filter((name) => documentFiles.includes(name));
+    expect(keptNames.length).toBeGreaterThan(documentFiles.length - 20);
     expect(keptNames.length).toBeLessThan(fewerNames.length);
   });
 
@@ -137,8 +211,7 @@ describe('the static index', () => {
     const fetched: string[] = [];
     const hits = await staticSearchOf(files, fetched).search('phishing', 5);
     expect(hits).toHaveLength(5);
-    const header = builtJson<StaticSearchHeader>(STATIC_SEARCH_HEADER);
-    expect(fetched.filter((p) => /\/t\d+\.json$/.test(p))).toHaveLength(
+    expect(fetched.filter((p) => /\/t[0-9a-f]{16}\.json$/.test(p))).toHaveLength(
       termFilesFor(header, 'phishing').length,
     );
     expect(fetched.filter((p) => /\/d[0-9a-f]{16}\.json$/.test(p)).length).toBeLessThanOrEqual(5);
@@ -158,12 +231,12 @@ describe('the static index', () => {
     const fetched: string[] = [];
     const search = staticSearchOf(files, fetched);
     await search.warm();
-    expect(fetched).toEqual([STATIC_SEARCH_HEADER, metaFile('v1')]);
+    expect(fetched).toEqual([STATIC_SEARCH_HEADER, staticSearchFile(header.meta)]);
     fetched.length = 0;
     const api = createSearch(index.toString());
     expect(await search.search('token', 10)).toEqual(api.search('token', 10));
     expect(fetched).not.toContain(STATIC_SEARCH_HEADER);
-    expect(fetched).not.toContain(metaFile('v1'));
+    expect(fetched).not.toContain(staticSearchFile(header.meta));
     expect(fetched.length).toBeGreaterThan(1);
     fetched.length = 0;
     expect(await search.search('phishing', 5)).toEqual(api.search('phishing', 5));
@@ -183,7 +256,7 @@ describe('the static index', () => {
   });
 
   it('reads the header again and searches the new build when the files of the last one are gone', async () => {
-    const newer = staticSearchFiles(index, documents, { ...names, version: 'v2' });
+    const newer = edited.files;
     let headers = 0;
     const search = createStaticSearch(async (path) => {
       // The first header is the old build's, whose files the host no longer has.
@@ -194,7 +267,7 @@ describe('the static index', () => {
       return JSON.parse(Buffer.from(bytes).toString());
     });
     expect(await search.search('token', 10)).toEqual(
-      createSearch(index.toString()).search('token', 10),
+      createSearch(edited.index.toString()).search('token', 10),
     );
     expect(headers).toBe(2);
   });
@@ -203,11 +276,10 @@ describe('the static index', () => {
 describe('scoreEntries', () => {
   const plain = JSON.parse(index.toString()) as AsPlainObject;
   const miniSearch = MiniSearch.loadJSON(index.toString(), SEARCH_INDEX_OPTIONS);
-  // What the browser scores with: the statistics of the build's header and meta.json.
-  const header = builtJson<StaticSearchHeader>(STATIC_SEARCH_HEADER);
+  // What the browser scores with: the statistics of the build's header and meta file.
   const statistics = {
     ...header,
-    fieldLength: builtJson<StaticSearchMeta>(metaFile(header.version)).fieldLength,
+    fieldLength: builtJson<StaticSearchMeta>(staticSearchFile(header.meta)).fieldLength,
   };
   const word = fc
     .constantFrom(...WORDS)
@@ -230,14 +302,16 @@ describe('scoreEntries', () => {
 });
 
 describe('termFilesFor', () => {
-  const header = { termFiles: ['0', 'ba', null, 'bz', 'ca', 'cab', 'cb'] } as StaticSearchHeader;
+  const header = {
+    termFiles: ['0', 'ba', 'bz', 'ca', 'cab', 'cb'].map((first, i) => [first, `t${i}`]),
+  } as StaticSearchHeader;
   it('gives the file a term falls in and every later file that begins with it', () => {
-    expect(termFilesFor(header, 'a')).toEqual([0]);
-    expect(termFilesFor(header, 'b')).toEqual([0, 1, 3]);
-    expect(termFilesFor(header, 'bb')).toEqual([1]);
-    expect(termFilesFor(header, 'ca')).toEqual([4, 5]);
-    expect(termFilesFor(header, 'c')).toEqual([3, 4, 5, 6]);
-    expect(termFilesFor(header, 'z')).toEqual([6]);
-    expect(termFilesFor({ termFiles: ['m'] } as StaticSearchHeader, 'a')).toEqual([]);
+    expect(termFilesFor(header, 'a')).toEqual(['t0']);
+    expect(termFilesFor(header, 'b')).toEqual(['t0', 't1', 't2']);
+    expect(termFilesFor(header, 'bb')).toEqual(['t1']);
+    expect(termFilesFor(header, 'ca')).toEqual(['t3', 't4']);
+    expect(termFilesFor(header, 'c')).toEqual(['t2', 't3', 't4', 't5']);
+    expect(termFilesFor(header, 'z')).toEqual(['t5']);
+    expect(termFilesFor({ termFiles: [['m', 't0']] } as StaticSearchHeader, 'a')).toEqual([]);
   });
 });

@@ -64,7 +64,7 @@ export const HEADER_RULES: HeaderRule[] = [
     values: { 'Content-Type': TEXT_TYPE, 'Access-Control-Allow-Origin': '*' },
   },
   { for: paths.feed, values: { 'Content-Type': 'application/atom+xml; charset=utf-8' } },
-  // Named by their content (render/asset-names.ts), or in a folder named by the build's version (the static search index): a changed file is a new URL.
+  // Named by their content (render/asset-names.ts, core/static-search-index.ts): a changed file is a new URL.
   ...['/assets/*.css', '/assets/*.js', `${STATIC_SEARCH_FOLDER}/*`].map((glob) => ({
     for: glob,
     values: { 'Cache-Control': 'public, max-age=31536000, immutable' },

@@ -1,17 +1,23 @@
-import { hash } from 'node:crypto';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
-import { STATIC_SEARCH_HEADER } from '../../core/static-search-index.ts';
-import { type LazyOutput, lazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
+import {
+  STATIC_SEARCH_HEADER,
+  type StaticSearchHeader,
+  staticSearchFile,
+} from '../../core/static-search-index.ts';
+import {
+  type Alongside,
+  type FileContent,
+  type LazyOutput,
+  lazyOutput,
+  signatureOf,
+  signedOutput,
+} from '../model/outputs.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 import { type SearchFiles, searchFiles, searchIndexOffThread } from './search-index-job.ts';
 import { searchDocuments } from './search-index.ts';
-import {
-  documentFileNames,
-  type StaticSearchNames,
-  staticSearchFileNames,
-} from './static-search-index.ts';
+import { documentFileNames, staticSearchFileNames } from './static-search-index.ts';
 
 export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
 
@@ -20,7 +26,9 @@ export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
  * (core/static-search-index.ts), as outputs written last: made apart from the other
  * outputs, so that what they hold is the summaries alone, not the corpus, until the end of
  * the write. Both are made at once, on a thread of their own when it pays, the static
- * files cut from the index: whichever output is asked for first makes them all.
+ * files cut from the index: whichever output is asked for first makes them all. The
+ * header and the files of stored fields are named before the index is made; the meta and
+ * term files, named by their bytes, come with the header (LazyOutput.alongside).
  */
 export function searchOutputs(
   summaries: Record<CollectionKey, Summary[]>,
@@ -30,22 +38,32 @@ export function searchOutputs(
   const inputs = Object.values(listKeys);
   const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
   // The documents are made again where the index is made, rather than held here until then.
-  const names: StaticSearchNames = {
-    // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
-    version: hash('sha256', signatureOf(['static-search', ...inputs]), 'hex').slice(0, 16),
-    documentFiles: documentFileNames(searchDocuments((key) => summaries[key])),
-  };
+  const documentFiles = documentFileNames(searchDocuments((key) => summaries[key]));
   let made: SearchFiles | undefined;
   let making: Promise<SearchFiles> | undefined;
   const make = () =>
     (made ??= searchFiles(
       searchDocuments((key) => summaries[key]),
-      names,
+      documentFiles,
     ));
   // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
   const makeElsewhere = (previous?: string) =>
-    (making ??= searchIndexOffThread(lists, names, previous));
+    (making ??= searchIndexOffThread(lists, documentFiles, previous));
   const offThread = worthAThread(records);
+  const named = staticSearchFileNames(documentFiles);
+  const alongside: Alongside = {
+    named: (content) => {
+      const header = JSON.parse(Buffer.from(content).toString()) as StaticSearchHeader;
+      return [header.meta, ...header.termFiles.map(([, name]) => name)].map((name) =>
+        staticSearchFile(name).slice(1),
+      );
+    },
+    made: async () => {
+      const { files } = offThread ? await makeElsewhere() : make();
+      const known = new Set(named);
+      return new Map<string, FileContent>([...files].filter(([file]) => !known.has(file)));
+    },
+  };
 
   const outputs = new Map<string, LazyOutput<Uint8Array>>([
     [
@@ -60,16 +78,19 @@ export function searchOutputs(
     ],
   ]);
   const header = STATIC_SEARCH_HEADER.slice(1);
-  for (const file of staticSearchFileNames(names, records)) {
+  for (const file of named) {
     const pick = (files: SearchFiles) => files.files.get(file)!;
     outputs.set(
       file,
       signedOutput(
-        // Every file but the header is named by what it is made from (the version, or its
-        // records), so it is signed by its name alone and kept as it is while the name stays.
+        // Every file but the header is named by what it is made from (its records), so it is
+        // signed by its name alone and kept as it is while the name stays.
         signatureOf(file === header ? ['static-search', file, ...inputs] : ['static-search', file]),
         () => pick(make()),
-        offThread ? { renderElsewhere: async () => pick(await makeElsewhere()) } : {},
+        {
+          ...(offThread && { renderElsewhere: async () => pick(await makeElsewhere()) }),
+          ...(file === header && { alongside }),
+        },
       ),
     );
   }

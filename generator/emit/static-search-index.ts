@@ -3,25 +3,18 @@ import type { SearchDocument } from '../../core/search-options.ts';
 import { byTitle } from '../../core/search-ranking.ts';
 import {
   DOCUMENTS_PER_FILE,
-  documentFile,
-  fileCounts,
-  metaFile,
+  DOCUMENTS_PER_TERM_FILE,
+  documentFileCount,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
   type StaticSearchMeta,
-  termFile,
+  staticSearchFile,
 } from '../../core/static-search-index.ts';
 import { signatureOf } from '../model/outputs.ts';
 import { indexLines, indexOf } from './search-index-format.ts';
 
 /** A file of dist/ (its path there, without the leading slash) and its bytes. */
 export type StaticSearchFiles = Map<string, Uint8Array>;
-
-/** What names a build's static files: its version (the folder of its term files), and the names of its files of stored fields (documentFileNames). */
-export interface StaticSearchNames {
-  version: string;
-  documentFiles: string[];
-}
 
 /**
  * The names of the files of stored fields of these documents, in their order: each
@@ -30,8 +23,7 @@ export interface StaticSearchNames {
  * it changes whenever the file would.
  */
 export function documentFileNames(documents: SearchDocument[]): string[] {
-  const { documentFiles } = fileCounts(documents.length);
-  return Array.from({ length: documentFiles }, (_, i) => {
+  return Array.from({ length: documentFileCount(documents.length) }, (_, i) => {
     const first = i * DOCUMENTS_PER_FILE;
     const held = JSON.stringify(documents.slice(first, first + DOCUMENTS_PER_FILE));
     // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
@@ -39,53 +31,41 @@ export function documentFileNames(documents: SearchDocument[]): string[] {
   });
 }
 
-/** Every file of the static index of a build of this many documents: known before the index is made. */
-export function staticSearchFileNames(
-  { version, documentFiles }: StaticSearchNames,
-  documents: number,
-): string[] {
-  const { termFiles } = fileCounts(documents);
-  return [
-    STATIC_SEARCH_HEADER,
-    metaFile(version),
-    ...Array.from({ length: termFiles }, (_, i) => termFile(version, i)),
-    ...documentFiles.map(documentFile),
-  ].map((file) => file.slice(1));
+/**
+ * The files of the static index known before it is made: the header and the files of
+ * stored fields. The meta and term files are named by their bytes, so they are known only
+ * with the index (staticSearchFiles).
+ */
+export function staticSearchFileNames(documentFiles: string[]): string[] {
+  return [STATIC_SEARCH_HEADER, ...documentFiles.map(staticSearchFile)].map((file) =>
+    file.slice(1),
+  );
 }
 
 /**
  * The static index (core/static-search-index.ts) cut from the whole index as
  * search-index.ts writes it, one entry a line: each term file and record file is lines of
  * it, copied as they are, so no term or record is parsed or written again; only the field
- * lengths are read, for meta.json. `documents` are the index's, in the order of their short
- * ids; their titles and ids give the tie-break order.
+ * lengths are read, for the meta file. `documents` are the index's, in the order of their
+ * short ids; their titles and ids give the tie-break order.
  */
 export function staticSearchFiles(
   index: Uint8Array,
   documents: SearchDocument[],
-  { version, documentFiles }: StaticSearchNames,
+  documentFiles: string[],
 ): StaticSearchFiles {
   const lines = indexLines(Buffer.from(index.buffer, index.byteOffset, index.byteLength));
   if (!lines || lines.documentIds.length !== documents.length)
     throw new Error('The search index is not laid out as search-index.ts writes it.');
-  const { termFiles } = fileCounts(documents.length);
   const files: StaticSearchFiles = new Map();
-  const put = (file: string, parts: (string | Buffer)[]) =>
-    files.set(
-      file.slice(1),
-      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part))),
-    );
-
-  const runs = termRuns(lines.index, termFiles);
-  const header: StaticSearchHeader = {
-    version,
-    documentCount: documents.length,
-    averageFieldLength: lines.averages,
-    fieldIds: indexOf([]).fieldIds,
-    termFiles: runs.map((run) => (run.length ? lines.terms[run[0]!]! : null)),
-    documentFiles,
+  /** Puts a file named by its bytes (`prefix` and a hash of them), and gives its name. */
+  const named = (prefix: string, parts: (string | Buffer)[]) => {
+    const bytes = bytesOf(parts);
+    // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
+    const name = `${prefix}${hash('sha256', bytes, 'hex').slice(0, 16)}`;
+    files.set(staticSearchFile(name).slice(1), bytes);
+    return name;
   };
-  files.set(STATIC_SEARCH_HEADER.slice(1), Buffer.from(`${JSON.stringify(header)}\n`));
 
   const order = documents
     .map((_, shortId) => shortId)
@@ -93,19 +73,30 @@ export function staticSearchFiles(
   const rank: number[] = new Array(documents.length);
   for (const [place, shortId] of order.entries()) rank[shortId] = place;
   const meta: StaticSearchMeta = {
-    fieldLength: lengthsByField(lines.fieldLength, header.averageFieldLength.length),
+    fieldLength: lengthsByField(lines.fieldLength, lines.averages.length),
     rank,
   };
-  files.set(metaFile(version).slice(1), Buffer.from(`${JSON.stringify(meta)}\n`));
-
-  for (const [i, run] of runs.entries())
-    put(termFile(version, i), ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']);
+  const header: StaticSearchHeader = {
+    documentCount: documents.length,
+    averageFieldLength: lines.averages,
+    fieldIds: indexOf([]).fieldIds,
+    meta: named('m', [`${JSON.stringify(meta)}\n`]),
+    termFiles: termRuns(lines.terms, documents.length).map((run) => [
+      lines.terms[run[0]!]!,
+      named('t', ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']),
+    ]),
+    documentFiles,
+  };
   for (const [i, name] of documentFiles.entries())
-    put(documentFile(name), [
-      '{',
-      ...joined(lines.storedFields.slice(i * DOCUMENTS_PER_FILE, (i + 1) * DOCUMENTS_PER_FILE)),
-      '}\n',
-    ]);
+    files.set(
+      staticSearchFile(name).slice(1),
+      bytesOf([
+        '{',
+        ...joined(lines.storedFields.slice(i * DOCUMENTS_PER_FILE, (i + 1) * DOCUMENTS_PER_FILE)),
+        '}\n',
+      ]),
+    );
+  files.set(STATIC_SEARCH_HEADER.slice(1), Buffer.from(`${JSON.stringify(header)}\n`));
   return files;
 }
 
@@ -123,22 +114,36 @@ function lengthsByField(lines: Buffer[], fields: number): number[][] {
   return byField;
 }
 
+/** Text and bytes, one after another, as bytes. */
+const bytesOf = (parts: (string | Buffer)[]): Buffer =>
+  Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
+
 /** The entries with a comma between each two. */
 const joined = (entries: Buffer[]): (string | Buffer)[] =>
   entries.flatMap((entry, i) => (i ? [',', entry] : [entry]));
 
 /**
- * The index's term lines cut into `count` runs in their order, of about as many bytes
- * each: a line goes to the run its first byte falls in. A term too large for one run
- * leaves the runs it spans empty.
+ * The index's terms (in code-unit order) cut into runs, as indexes of `terms`, about one
+ * per DOCUMENTS_PER_TERM_FILE documents. A run begins at each term whose own hash has its
+ * low bits clear, as many bits as make runs of about the right length: so where the runs
+ * are cut depends on those terms alone, and an edit that changes some terms' lines leaves
+ * every other run as it was. The bits change only when the count of terms per run crosses
+ * a power of two's halfway mark.
  */
-function termRuns(terms: Buffer[], count: number): number[][] {
-  const total = terms.reduce((sum, line) => sum + line.length, 0);
-  const runs: number[][] = Array.from({ length: count }, () => []);
-  let before = 0;
-  for (const [at, line] of terms.entries()) {
-    runs[Math.min(count - 1, Math.floor((before * count) / Math.max(1, total)))]!.push(at);
-    before += line.length;
+function termRuns(terms: string[], documents: number): number[][] {
+  const wanted = Math.max(1, Math.ceil(documents / DOCUMENTS_PER_TERM_FILE));
+  const mask = 2 ** Math.max(0, Math.round(Math.log2(terms.length / wanted))) - 1;
+  const runs: number[][] = [];
+  for (const [at, term] of terms.entries()) {
+    if (!runs.length || (termHash(term) & mask) === 0) runs.push([at]);
+    else runs.at(-1)!.push(at);
   }
   return runs;
+}
+
+/** FNV-1a over the term's UTF-16 code units: a cheap hash, the same on every machine. */
+function termHash(term: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

@@ -30,7 +30,24 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
   renderElsewhere?: (previous?: string) => Promise<Content>;
   /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-off-thread.ts). */
   renderInPool?: (pool: PageRenderThreads) => Promise<Content>;
+  /** Files this one names, made with it and named by their bytes (the static search index's header names its term files). */
+  alongside?: Alongside;
 }
+
+/**
+ * The files an output names, which are known only once they are made: written after it,
+ * each kept while dist/ holds it as written (its name vouches for its bytes). A write that
+ * keeps the output reads their names from the file dist/ holds.
+ */
+export interface Alongside {
+  /** The files `content` (the output's text) names, as paths in dist/. */
+  named(content: Uint8Array): string[];
+  /** Every file it names, made. */
+  made(): Promise<Map<string, FileContent>>;
+}
+
+/** The key of a file made alongside another: its name, which a hash of its bytes is part of, and the generator. */
+export const alongsideKey = (file: string): string => signatureOf(['alongside', file]);
 
 /** Threads that render pages (write/render-off-thread.ts starts them): a page is sent as a job, its texts come back. */
 export interface PageRenderThreads {
@@ -81,7 +98,7 @@ export function lazyOutput<Content extends FileContent>(
 
 type Elsewhere<Content extends FileContent> = Pick<
   LazyOutput<Content>,
-  'renderElsewhere' | 'renderInPool'
+  'renderElsewhere' | 'renderInPool' | 'alongside'
 >;
 
 /** A lazy output whose signature is already known: made by signatureOf, now or by an earlier build (record-signatures.ts). */

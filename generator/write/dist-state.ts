@@ -3,9 +3,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { generatorFingerprint } from '../model/generator.ts';
 import {
+  type Alongside,
+  alongsideKey,
   type CarriedFiles,
   contentOf,
   type FileContent,
+  isLazy,
   type LazyOutput,
   type Output,
   type OutputPart,
@@ -255,9 +258,7 @@ export class DistState {
    */
   async current(
     inputs: string,
-  ): Promise<
-    (WriteSummary & { files: number; counts: NonNullable<ManifestHeader['counts']> }) | undefined
-  > {
+  ): Promise<(WriteSummary & { counts: NonNullable<ManifestHeader['counts']> }) | undefined> {
     const header = this.#header;
     const counts = header?.counts;
     if (header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
@@ -318,7 +319,13 @@ export class DistState {
     // A file written ahead of this write was not made from the records it kept: no id vouches for them.
     const id = () => (this.#ahead.size ? undefined : randomUUID());
     await this.#record(inputs, { counts: options.counts, bytes: tally.bytes }, read, id);
-    return { written, deleted: stale.length, bytes: tally.bytes, changed: tally.changed };
+    return {
+      written,
+      deleted: stale.length,
+      files: this.#previous.size,
+      bytes: tally.bytes,
+      changed: tally.changed,
+    };
   }
 
   /**
@@ -406,6 +413,7 @@ export class DistState {
     this.#headStarts.clear();
     const turn = eventLoopTurns();
     const [first, ownThread, ofParts] = writeOrder(entries);
+    const naming: [string, Alongside][] = [];
     const settleAt = async (index: number, text = elsewhere.at(index)) => {
       const [file, output] = entries[index]!;
       tally.step();
@@ -413,6 +421,7 @@ export class DistState {
       if (pause) await pause;
       const rendered = text && (await text);
       this.#settle(file, outputKey(output), () => rendered ?? output, tally);
+      if (isLazy(output) && output.alongside) naming.push([file, output.alongside]);
       // A hole from here on: the output (a page's render, holding the corpus) can go.
       delete entries[index];
     };
@@ -423,8 +432,25 @@ export class DistState {
       // Before the outputs with a thread of their own: the parts hold their twins, and so the corpus.
       await this.#writeFilesOfParts(partsToWrite, entries, tally);
       for (const index of ownThread) await settleAt(index);
+      for (const [file, alongside] of naming) await this.#settleAlongside(file, alongside, tally);
     } finally {
       await elsewhere.close();
+    }
+  }
+
+  /**
+   * The files `file` names, as dist/ now holds it: kept where dist/ holds them as written,
+   * else made (all at once) and written.
+   */
+  async #settleAlongside(file: string, alongside: Alongside, tally: Tally): Promise<void> {
+    const named = alongside.named(readFileSync(path.join(this.#root, file)));
+    tally.total += named.length;
+    const made = named.some((name) => !this.#intact(name, alongsideKey(name)))
+      ? await alongside.made()
+      : undefined;
+    for (const name of named) {
+      tally.step();
+      this.#settle(name, alongsideKey(name), () => made!.get(name)!, tally);
     }
   }
 

@@ -1,7 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { contentOf, type LazyOutput, type Output } from '../model/outputs.ts';
+import {
+  type Alongside,
+  contentOf,
+  isLazy,
+  type LazyOutput,
+  type Output,
+} from '../model/outputs.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS } from '../progress/progress.ts';
 import { renderOffThread } from './render-off-thread.ts';
@@ -23,7 +29,7 @@ export async function writeDistSwapped(
   const target = path.resolve(outDir);
   const staging = `${target}.staging-${process.pid}`;
   const retired = `${target}.retired-${process.pid}`;
-  const total = files.size;
+  let total = files.size;
   await rm(staging, { recursive: true, force: true });
   let bytes = 0;
   try {
@@ -50,16 +56,21 @@ export async function writeDistSwapped(
     // One file after another, with synchronous calls, as the in-place write does: through promises (a file handle opened,
     // written and closed on libuv's threads) the main thread, which the page renderers wait on, spends far longer.
     const turn = eventLoopTurns();
+    const naming: Alongside[] = [];
+    const put = (file: string, content: string | Uint8Array) => {
+      bytes += Buffer.byteLength(content);
+      writeFileSync(path.join(staging, file), content);
+      progress('write', ++done, total);
+    };
     const write = async (index: number, text = offThread.at(index)) => {
       const pause = turn();
       if (pause) await pause;
       const [file, output] = entries[index]!;
       const content = (await text) ?? contentOf(output);
+      if (isLazy(output) && output.alongside) naming.push(output.alongside);
       // A hole from here on: nothing reads a written entry again.
       delete entries[index];
-      bytes += Buffer.byteLength(content);
-      writeFileSync(path.join(staging, file), content);
-      progress('write', ++done, total);
+      put(file, content);
     };
     try {
       for (const index of first) await write(index);
@@ -73,6 +84,11 @@ export async function writeDistSwapped(
         progress('write', ++done, total);
       }
       for (const index of ownThread) await write(index);
+      for (const alongside of naming) {
+        const made = await alongside.made();
+        total += made.size;
+        for (const [file, content] of made) put(file, content);
+      }
     } finally {
       await offThread.close();
     }
@@ -85,5 +101,5 @@ export async function writeDistSwapped(
     await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { written: total, deleted: 0, bytes };
+  return { written: total, deleted: 0, files: total, bytes };
 }

@@ -5,6 +5,8 @@ import type { Progress } from '../progress/progress.ts';
 export interface WriteSummary {
   written: number;
   deleted: number;
+  /** Files dist/ holds after the write. */
+  files: number;
   /** Size of dist/ after the write. */
   bytes: number;
   /** The files written and deleted, as paths in dist/ (an in-place write only: a swapped write replaces everything). */
