@@ -157,8 +157,8 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
       const index = requested.filter((p) => p.startsWith(`${STATIC_SEARCH_FOLDER}/`));
       expect(requested).toContain(STATIC_SEARCH_HEADER);
       expect(requested.some((p) => p.startsWith('/_data/'))).toBe(false);
-      expect(index.filter((p) => /\/meta\.json$/.test(p))).toHaveLength(1);
-      expect(index.filter((p) => /\/t\d+\.json$/.test(p)).length).toBeLessThanOrEqual(2);
+      expect(index.filter((p) => /\/m[0-9a-f]{16}\.json$/.test(p))).toHaveLength(1);
+      expect(index.filter((p) => /\/t[0-9a-f]{16}\.json$/.test(p)).length).toBeLessThanOrEqual(2);
       expect(index.filter((p) => /\/d[0-9a-f]{16}\.json$/.test(p)).length).toBeGreaterThan(0);
     });
 
@@ -198,9 +198,11 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
       await page.goto(`${mirror.url}/`);
       requested.length = 0;
       await page.locator(BOX).focus();
-      await expect.poll(() => requested.filter((p) => /\/meta\.json$/.test(p))).toHaveLength(1);
+      await expect
+        .poll(() => requested.filter((p) => /\/m[0-9a-f]{16}\.json$/.test(p)))
+        .toHaveLength(1);
       expect(requested).toContain(STATIC_SEARCH_HEADER);
-      expect(requested.filter((p) => /\/t\d+\.json$/.test(p))).toEqual([]);
+      expect(requested.filter((p) => /\/t[0-9a-f]{16}\.json$/.test(p))).toEqual([]);
 
       requested.length = 0;
       const q = 'browser isolation';
@@ -215,7 +217,7 @@ function mirrorSuite(name: string, binary: string, start: (port: number) => Prom
       // The search went to the static index directly, with the header the warm-up read.
       expect(requested.filter((p) => p.startsWith('/api/'))).toEqual([]);
       expect(requested).not.toContain(STATIC_SEARCH_HEADER);
-      expect(requested.filter((p) => /\/t\d+\.json$/.test(p)).length).toBeGreaterThan(0);
+      expect(requested.filter((p) => /\/t[0-9a-f]{16}\.json$/.test(p)).length).toBeGreaterThan(0);
       expect(problems).toEqual([]);
     });
 
