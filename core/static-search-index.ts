@@ -27,6 +27,8 @@ export const STATIC_SEARCH_FOLDER = '/assets/search-shards';
 export const DOCUMENTS_PER_FILE = 16;
 /** Documents per file of terms, on average: the index's terms are cut into about this many files. */
 export const DOCUMENTS_PER_TERM_FILE = 64;
+/** A term file holds at most this many bytes, but for a term whose line alone is more: no query loads one run of large terms whole. */
+export const TERM_FILE_BYTES = 64 * 1024;
 
 export interface StaticSearchHeader {
   documentCount: number;

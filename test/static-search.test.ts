@@ -13,6 +13,7 @@ import {
   type StaticSearchHeader,
   type StaticSearchMeta,
   staticSearchFile,
+  TERM_FILE_BYTES,
   termFilesFor,
 } from '../core/static-search-index.ts';
 import type { Summary } from '../core/summary.ts';
@@ -160,6 +161,32 @@ describe('the static index', () => {
     const added = editedTo('Session token quokka.');
     expect(added.header.termFiles.length - header.termFiles.length).toBeLessThanOrEqual(1);
     expect(renamedUnchanged(added).needlessly).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps each term file within TERM_FILE_BYTES but for a term whose line alone is more', () => {
+    // 400 terms, each in every one of 660 records: runs of a few dozen terms would hold hundreds of KB.
+    const words = Array.from({ length: 400 }, (_, i) => `word${i}`).join(' ');
+    const heavy = Object.fromEntries(
+      COLLECTION_KEYS.map((key) => [
+        key,
+        summaries[key].slice(0, 110).map((summary) => ({ ...summary, summary: words })),
+      ]),
+    ) as Record<CollectionKey, Summary[]>;
+    const heavyDocuments = searchDocuments((key) => heavy[key]);
+    const built = staticSearchFiles(
+      searchIndexJson((key) => heavy[key]),
+      heavyDocuments,
+      documentFileNames(heavyDocuments),
+    );
+    const heavyHeader = jsonIn<StaticSearchHeader>(built, STATIC_SEARCH_HEADER);
+    let full = 0;
+    for (const [, name] of heavyHeader.termFiles) {
+      const bytes = built.get(staticSearchFile(name).slice(1))!.length;
+      if (bytes > TERM_FILE_BYTES)
+        expect(jsonIn<IndexEntry[]>(built, staticSearchFile(name))).toHaveLength(1);
+      if (bytes > TERM_FILE_BYTES / 2) full++;
+    }
+    expect(full).toBeGreaterThan(10);
   });
 
   it('names each file of stored fields by what it holds: an edit renames the one file of its record, and a file keeps its name while its bytes stay', () => {

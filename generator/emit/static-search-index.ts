@@ -7,6 +7,7 @@ import {
   documentFileCount,
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
+  TERM_FILE_BYTES,
   type StaticSearchMeta,
   staticSearchFile,
 } from '../../core/static-search-index.ts';
@@ -81,7 +82,7 @@ export function staticSearchFiles(
     averageFieldLength: lines.averages,
     fieldIds: indexOf([]).fieldIds,
     meta: named('m', [`${JSON.stringify(meta)}\n`]),
-    termFiles: termRuns(lines.terms, documents.length).map((run) => [
+    termFiles: termRuns(lines.terms, lines.index, documents.length).map((run) => [
       lines.terms[run[0]!]!,
       named('t', ['[', ...joined(run.map((at) => lines.index[at]!)), ']\n']),
     ]),
@@ -123,20 +124,26 @@ const joined = (entries: Buffer[]): (string | Buffer)[] =>
   entries.flatMap((entry, i) => (i ? [',', entry] : [entry]));
 
 /**
- * The index's terms (in code-unit order) cut into runs, as indexes of `terms`, about one
- * per DOCUMENTS_PER_TERM_FILE documents. A run begins at each term whose own hash has its
- * low bits clear, as many bits as make runs of about the right length: so where the runs
- * are cut depends on those terms alone, and an edit that changes some terms' lines leaves
- * every other run as it was. The bits change only when the count of terms per run crosses
- * a power of two's halfway mark.
+ * The index's term lines (in code-unit order) cut into runs, as indexes of `terms`, about
+ * one per DOCUMENTS_PER_TERM_FILE documents. A run begins at each term whose own hash has
+ * its low bits clear, as many bits as make runs of about the right length, and before a
+ * line that would take its run over TERM_FILE_BYTES: so where the runs are cut depends on
+ * those terms alone (and, past the limit, on the sizes since the last such term), and an
+ * edit that changes some terms' lines leaves every other run as it was. The bits change
+ * only when the count of terms per run crosses a power of two's halfway mark.
  */
-function termRuns(terms: string[], documents: number): number[][] {
+function termRuns(terms: string[], lines: Buffer[], documents: number): number[][] {
   const wanted = Math.max(1, Math.ceil(documents / DOCUMENTS_PER_TERM_FILE));
   const mask = 2 ** Math.max(0, Math.round(Math.log2(terms.length / wanted))) - 1;
   const runs: number[][] = [];
+  let bytes = 0;
   for (const [at, term] of terms.entries()) {
-    if (!runs.length || (termHash(term) & mask) === 0) runs.push([at]);
-    else runs.at(-1)!.push(at);
+    const size = lines[at]!.length + 1;
+    if (!runs.length || (termHash(term) & mask) === 0 || bytes + size > TERM_FILE_BYTES) {
+      runs.push([at]);
+      bytes = 0;
+    } else runs.at(-1)!.push(at);
+    bytes += size;
   }
   return runs;
 }
