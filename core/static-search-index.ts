@@ -10,7 +10,8 @@
  *   written (cached for a year): `m<hash>.json`, each document's field lengths and its
  *   place in the tie-break order; `t<hash>.json`, a run of the index's terms in code-unit
  *   order, each entry as MiniSearch serializes it, the runs cut where a term's own hash
- *   says (so a run keeps its terms, and its name, while no term of it changes); and
+ *   says or where a run would pass TERM_FILE_BYTES (so a run keeps its terms, and its
+ *   name, while no term of it changes); and
  *   `d<hash>.json`, the stored fields of DOCUMENTS_PER_FILE documents in a row, keyed by
  *   MiniSearch's short id. An edit renames the files that hold what it changed; the others
  *   keep their names, and the copies readers and mirrors have.
