@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isCanonicalPath } from '../core/canonical-path.ts';
 import { COLLECTION_KEYS } from '../core/collections.ts';
 import { paths } from '../core/paths.ts';
+import { MAX_QUERY_LENGTH } from '../core/search-options.ts';
 import { SUBMISSION_PATHS } from '../core/submissions.ts';
 import type { Listening } from '../server/listen.ts';
 import { prepareSite } from './support/host-process.ts';
@@ -240,6 +241,17 @@ describe('every endpoint of the local server, fuzzed', () => {
           // own property is below.
           if (canonical && resolvedPath(path) === paths.mcp) {
             if (res.body.length > 0) expect(type, what).toMatch(/^application\/json/);
+            return;
+          }
+          // The search page answers a browser, and so does its refusal of a query too long: a page
+          // saying so. A request the server could not read is still refused in JSON, below.
+          if (
+            canonical &&
+            resolvedPath(path) === paths.page('search') &&
+            res.status === 400 &&
+            type === 'text/html; charset=utf-8'
+          ) {
+            expect(res.body.toString(), what).toContain(`at most ${MAX_QUERY_LENGTH}`);
             return;
           }
           const api =
