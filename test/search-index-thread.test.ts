@@ -6,6 +6,7 @@ import type { Summary } from '../core/summary.ts';
 import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
 import { searchFiles, searchIndexOffThread } from '../generator/emit/search-index-job.ts';
 import { documentFileNames } from '../generator/emit/static-search-index.ts';
+import { keysOf } from './support/document-keys.ts';
 import { temporaryDirectory } from './support/temporary-directory.ts';
 
 const corpusOf = (summaryOf: (key: CollectionKey, i: number) => string) =>
@@ -32,7 +33,7 @@ const listsOf = (summaries: Record<CollectionKey, Summary[]>) =>
   ) as Record<CollectionKey, string>;
 
 const namesOf = (summaries: Record<CollectionKey, Summary[]>) =>
-  documentFileNames(searchDocuments((key) => summaries[key]));
+  documentFileNames(keysOf(searchDocuments((key) => summaries[key])));
 
 describe('the search index built on a thread of its own', () => {
   it('is the index built on the current thread, byte for byte, and so is the static index', async () => {

@@ -24,6 +24,7 @@ import {
   staticSearchFiles,
 } from '../generator/emit/static-search-index.ts';
 import { createSearch } from '../runtime/search.ts';
+import { keysOf } from './support/document-keys.ts';
 
 /**
  * The static index (core/static-search-index.ts) searched as the browser searches it,
@@ -68,7 +69,7 @@ function staticSearchOf(files: Map<string, Uint8Array>, fetched: string[] = []) 
 const summaries = corpus(250);
 const documents = searchDocuments((key) => summaries[key]);
 const index = searchIndexJson((key) => summaries[key]);
-const documentFiles = documentFileNames(documents);
+const documentFiles = documentFileNames(keysOf(documents));
 const files = staticSearchFiles(index, documents, documentFiles);
 /** A file of the static index, as the browser reads it. */
 const jsonIn = <T>(built: Map<string, Uint8Array>, path: string): T =>
@@ -82,7 +83,11 @@ function editedTo(summary: string) {
   edited.apps[3]!.summary = summary;
   const editedDocuments = searchDocuments((key) => edited[key]);
   const index = searchIndexJson((key) => edited[key]);
-  const files = staticSearchFiles(index, editedDocuments, documentFileNames(editedDocuments));
+  const files = staticSearchFiles(
+    index,
+    editedDocuments,
+    documentFileNames(keysOf(editedDocuments)),
+  );
   return { index, files, header: jsonIn<StaticSearchHeader>(files, STATIC_SEARCH_HEADER) };
 }
 // Made of words every other record has too, so no term comes or goes.
@@ -176,7 +181,7 @@ describe('the static index', () => {
     const built = staticSearchFiles(
       searchIndexJson((key) => heavy[key]),
       heavyDocuments,
-      documentFileNames(heavyDocuments),
+      documentFileNames(keysOf(heavyDocuments)),
     );
     const heavyHeader = jsonIn<StaticSearchHeader>(built, STATIC_SEARCH_HEADER);
     let full = 0;
@@ -202,7 +207,7 @@ describe('the static index', () => {
     // A record gone moves the records after it to other short ids: their files are renamed, the ones before are not.
     const fewer = structuredClone(summaries);
     fewer.posts.splice(5, 1);
-    const fewerNames = documentFileNames(searchDocuments((key) => fewer[key]));
+    const fewerNames = documentFileNames(keysOf(searchDocuments((key) => fewer[key])));
     const keptNames = fewerNames.filter((name) => documentFiles.includes(name));
     expect(keptNames.length).toBeGreaterThan(documentFiles.length - 20);
     expect(keptNames.length).toBeLessThan(fewerNames.length);

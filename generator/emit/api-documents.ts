@@ -1,13 +1,7 @@
 import { COLLECTION_KEYS, COLLECTIONS } from '../../core/collections.ts';
 import { paths, twinPath } from '../../core/paths.ts';
-import type { Summary } from '../../core/summary.ts';
-import type { ContentRecord, Corpus } from '../model/corpus.ts';
+import type { Corpus } from '../model/corpus.ts';
 import { API_VERSION } from '../../core/api-versions.ts';
-
-export function toSummary(record: ContentRecord): Summary {
-  const { title, category, summary, lastUpdated } = record.fields;
-  return { slug: record.slug, title, category, summary, url: record.url, lastUpdated };
-}
 
 export function apiIndex(corpus: Corpus) {
   const base = corpus.site.baseUrl;

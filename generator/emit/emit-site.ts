@@ -1,7 +1,7 @@
 import { notFoundError } from '../../core/api-error.ts';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { apiFile, paths } from '../../core/paths.ts';
-import { summaryPage } from '../../core/summary.ts';
+import { DEFAULT_PAGE_LIMIT, summaryPage } from '../../core/summary.ts';
 import type { Corpus } from '../model/corpus.ts';
 import { openApiDocument } from '../model/openapi.ts';
 import {
@@ -21,11 +21,12 @@ import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { twinFile } from '../render/page-outputs.ts';
 import type { SignatureMemo } from '../render/record-signatures.ts';
 import type { RenderedSite } from '../render/render-site.ts';
-import { apiIndex, pricingDocument, toSummary } from './api-documents.ts';
+import { toSummary } from '../model/record-summary.ts';
+import { apiIndex, pricingDocument } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
 import { recordManifest } from './record-manifest.ts';
-import { SEARCH_INDEX_FILE, searchOutputs } from './search-outputs.ts';
+import { SEARCH_INDEX_FILE, type SummaryLists, searchOutputs } from './search-outputs.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
@@ -37,12 +38,13 @@ export interface EmitOptions {
  * The read API's documents and lists, the search index made from the lists, and the
  * functions' data into `files`: made of the corpus alone, before the site is rendered, so
  * that the search index's thread can start at once and run while the site is rendered. The
- * manifest of versions takes each record's version from `memo` (record-signatures.ts).
+ * manifest of versions takes each record's version from `memo` (record-signatures.ts), and
+ * the lists and the search index are signed with its card keys.
  */
 export async function emitApi(
   corpus: Corpus,
   files: SiteFiles,
-  memo: Pick<SignatureMemo, 'version'>,
+  memo: Pick<SignatureMemo, 'card' | 'version'>,
   { headStart }: EmitOptions = {},
 ): Promise<void> {
   const turn = eventLoopTurns();
@@ -51,19 +53,25 @@ export async function emitApi(
   files.put(apiFile(paths.apiPricing), jsonFile(pricingDocument(corpus)));
   files.put(paths.openapi.slice(1), jsonFile(openApiDocument(corpus)));
   files.put(paths.apiNotFoundDocument.slice(1), jsonFile(notFoundError(site.baseUrl)));
-  const summaries = byCollection((key) => corpus.records[key].map(toSummary));
-  const lists = byCollection((key) => jsonFile(summaries[key]));
-  // Each list hashed once: its file is written under this key, and the search index, made from the lists, is signed with them.
-  const listKeys = byCollection((key) => outputKey(lists[key]));
+  const lists = summaryLists(corpus, memo);
   for (const key of COLLECTION_KEYS) {
     await turn();
-    files.put(apiFile(paths.apiList(key)), jsonFile(summaryPage(key, summaries[key])));
+    const records = corpus.records[key];
+    // The first page of the list, which the list function serves too.
+    const head = records.slice(0, DEFAULT_PAGE_LIMIT).map(toSummary);
+    files.put(
+      apiFile(paths.apiList(key)),
+      jsonFile({ ...summaryPage(key, head), total: records.length }),
+    );
     files.put(
       `${DATA_DIR}/summaries/${key}.json`,
-      signedOutput(listKeys[key], () => lists[key]),
+      signedOutput(lists.keys[key], () => lists.text(key)),
     );
   }
-  const search = searchOutputs(summaries, lists, listKeys);
+  const search = searchOutputs(
+    lists,
+    COLLECTION_KEYS.flatMap((key) => corpus.records[key].map(memo.card)),
+  );
   for (const [file, output] of search) files.put(file, output);
   headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
@@ -105,6 +113,28 @@ const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
     CollectionKey,
     Value
   >;
+
+/**
+ * Every collection's list of summaries, signed with its records' card keys, which cover
+ * their summaries (render/pages/collection-page.ts) and are kept from one build to the
+ * next: so a list is made, and its text hashed, only when it is written or the search
+ * index is made, not for every build. Each is made once, then held for the other.
+ */
+function summaryLists(corpus: Corpus, memo: Pick<SignatureMemo, 'card'>): SummaryLists {
+  const texts = new Map<CollectionKey, string>();
+  const summaries = (key: CollectionKey) => corpus.records[key].map(toSummary);
+  return {
+    keys: byCollection((key) =>
+      signatureOf(['summaries', key, ...corpus.records[key].map(memo.card)]),
+    ),
+    text(key) {
+      let text = texts.get(key);
+      if (text === undefined) texts.set(key, (text = jsonFile(summaries(key))));
+      return text;
+    },
+    summaries,
+  };
+}
 
 /**
  * Every twin in one file. When some twin changed, the writer takes the others' parts from

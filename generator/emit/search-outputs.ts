@@ -1,4 +1,4 @@
-import type { CollectionKey } from '../../core/collections.ts';
+import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
 import {
   STATIC_SEARCH_HEADER,
@@ -21,34 +21,45 @@ import { documentFileNames, staticSearchFileNames } from './static-search-index.
 
 export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
 
+/** Every collection's summaries, made when first asked for, and what each list is signed with. */
+export interface SummaryLists {
+  /** Each list's signature, made of its records' card keys: known without making the list. */
+  keys: Record<CollectionKey, string>;
+  /** A collection's summaries, as the JSON of its list file. */
+  text(key: CollectionKey): string;
+  summaries(key: CollectionKey): Summary[];
+}
+
 /**
  * The search index for the functions and the static index for the browser
  * (core/static-search-index.ts), as outputs written last: made apart from the other
  * outputs, so that what they hold is the summaries alone, not the corpus, until the end of
  * the write. Both are made at once, on a thread of their own when it pays, the static
- * files cut from the index: whichever output is asked for first makes them all. The
- * header and the files of stored fields are named before the index is made; the meta and
- * term files, named by their bytes, come with the header (LazyOutput.alongside).
+ * files cut from the index: whichever output is asked for first makes them all, and the
+ * lists are made then. The header and the files of stored fields are named before the
+ * index is made, from `documentKeys` (documentFileNames); the meta and term files, named
+ * by their bytes, come with the header (LazyOutput.alongside).
  */
 export function searchOutputs(
-  summaries: Record<CollectionKey, Summary[]>,
-  lists: Record<CollectionKey, string>,
-  listKeys: Record<CollectionKey, string>,
+  lists: SummaryLists,
+  documentKeys: string[],
 ): Map<string, LazyOutput<Uint8Array>> {
-  const inputs = Object.values(listKeys);
-  const records = Object.values(summaries).reduce((n, list) => n + list.length, 0);
-  // The documents are made again where the index is made, rather than held here until then.
-  const documentFiles = documentFileNames(searchDocuments((key) => summaries[key]));
+  const inputs = Object.values(lists.keys);
+  const records = documentKeys.length;
+  const documentFiles = documentFileNames(documentKeys);
   let made: SearchFiles | undefined;
   let making: Promise<SearchFiles> | undefined;
-  const make = () =>
-    (made ??= searchFiles(
-      searchDocuments((key) => summaries[key]),
-      documentFiles,
-    ));
+  const make = () => (made ??= searchFiles(searchDocuments(lists.summaries), documentFiles));
   // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
   const makeElsewhere = (previous?: string) =>
-    (making ??= searchIndexOffThread(lists, documentFiles, previous));
+    (making ??= searchIndexOffThread(
+      Object.fromEntries(COLLECTION_KEYS.map((key) => [key, lists.text(key)])) as Record<
+        CollectionKey,
+        string
+      >,
+      documentFiles,
+      previous,
+    ));
   const offThread = worthAThread(records);
   const named = staticSearchFileNames(documentFiles);
   const alongside: Alongside = {

@@ -18,17 +18,19 @@ import { indexLines, indexOf } from './search-index-format.ts';
 export type StaticSearchFiles = Map<string, Uint8Array>;
 
 /**
- * The names of the files of stored fields of these documents, in their order: each
- * named by the documents it holds, their place (their short ids) and the generator, which
- * are all its content is made from. So the name is known before the index is made, and
- * it changes whenever the file would.
+ * The names of the files of stored fields, in their order, from a key per document (in
+ * the index's order) that changes whenever the document does: each file is named by its
+ * documents' keys, their place (their short ids) and the generator, which are all its
+ * content is made from. So the name is known before the index is made, and it changes
+ * whenever the file would. A build's keys are its records' card keys, which cover their
+ * summaries (render/pages/collection-page.ts), and are kept from one build to the next.
  */
-export function documentFileNames(documents: SearchDocument[]): string[] {
-  return Array.from({ length: documentFileCount(documents.length) }, (_, i) => {
+export function documentFileNames(documentKeys: string[]): string[] {
+  return Array.from({ length: documentFileCount(documentKeys.length) }, (_, i) => {
     const first = i * DOCUMENTS_PER_FILE;
-    const held = JSON.stringify(documents.slice(first, first + DOCUMENTS_PER_FILE));
+    const held = documentKeys.slice(first, first + DOCUMENTS_PER_FILE);
     // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
-    return `d${hash('sha256', signatureOf(['static-search-documents', String(first), held]), 'hex').slice(0, 16)}`;
+    return `d${hash('sha256', signatureOf(['static-search-documents', String(first), ...held]), 'hex').slice(0, 16)}`;
   });
 }
 

@@ -4,6 +4,7 @@ import { COLLECTIONS, type CollectionKey } from '../../../core/collections.ts';
 import { paths } from '../../../core/paths.ts';
 import { CARDS_PER_PAGE, collectionPageCount } from '../../model/site-paths.ts';
 import type { ContentRecord } from '../../model/corpus.ts';
+import { toSummary } from '../../model/record-summary.ts';
 import { badgeLine, badgeValues, type BadgeValue } from './badges.ts';
 import {
   classed,
@@ -49,9 +50,14 @@ const recordCard = (record: ContentRecord): RecordCard => ({
   ...(record.collection === 'posts' ? { readingTime: readingTime(record.words) } : {}),
 });
 
-/** What a collection page's signature takes of a record: a hash of its card, so an edit the card does not show (most of a body) leaves the page alone. */
+/**
+ * What a collection page's signature takes of a record: a hash of its card, so an edit the
+ * card does not show (most of a body) leaves the page alone. It covers the record's
+ * summary too (model/record-summary.ts), whatever the card shows of it: the API's lists and
+ * the search index are signed with their records' card keys (emit/emit-site.ts).
+ */
 export const cardKey = (record: ContentRecord): string =>
-  hash('sha256', JSON.stringify(recordCard(record)), 'base64url');
+  hash('sha256', JSON.stringify([recordCard(record), toSummary(record)]), 'base64url');
 
 /** A card: the title as a heading in HTML (a paragraph in the twin), the summary, the badges and the date. */
 function card(item: RecordCard): ListItem {
