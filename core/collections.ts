@@ -2,6 +2,13 @@
 export const COLLECTION_KEYS = ['threats', 'glossary', 'exposures', 'apps', 'ai', 'posts'] as const;
 export type CollectionKey = (typeof COLLECTION_KEYS)[number];
 
+/** One value per collection, made by `value` in the collections' order. */
+export const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
+  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, value(key)])) as Record<
+    CollectionKey,
+    Value
+  >;
+
 export interface CollectionInfo {
   key: CollectionKey;
   /** Display name, as in page titles and navigation. */

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { byCollection, type CollectionKey } from '../core/collections.ts';
 import { limitHeapGrowth } from './parallel/heap-growth.ts';
 import type { Corpus } from './model/corpus.ts';
 import { buildInputs, knownInputs } from './load/build-inputs.ts';
@@ -234,10 +234,7 @@ async function currentDist(
 }
 
 const countsOf = (corpus: Corpus): Counts => ({
-  records: Object.fromEntries(COLLECTION_KEYS.map((k) => [k, corpus.records[k].length])) as Record<
-    CollectionKey,
-    number
-  >,
+  records: byCollection((key) => corpus.records[key].length),
 });
 
 function summarize(counts: Counts, written: WriteSummary, started: number): BuildSummary {

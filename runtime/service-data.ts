@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { byCollection, type CollectionKey } from '../core/collections.ts';
 import { pageFile, type UrlPath } from '../core/paths.ts';
 import type { Summary } from '../core/summary.ts';
 import type { InstanceImage } from '../core/instances.ts';
@@ -46,17 +46,14 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
     siteName: string;
     contactEmail: string;
   };
-  const lists = Object.fromEntries(
-    COLLECTION_KEYS.map((key) => [
-      key,
-      once(
-        async () =>
-          JSON.parse(
-            await readFile(path.join(dataDir, 'summaries', `${key}.json`), 'utf8'),
-          ) as Summary[],
-      ),
-    ]),
-  ) as Record<CollectionKey, () => Promise<Summary[]>>;
+  const lists = byCollection((key) =>
+    once(
+      async () =>
+        JSON.parse(
+          await readFile(path.join(dataDir, 'summaries', `${key}.json`), 'utf8'),
+        ) as Summary[],
+    ),
+  );
   return {
     ...service,
     summaries: (key) => lists[key](),

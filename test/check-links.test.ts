@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
+import { byCollection, type CollectionKey } from '../core/collections.ts';
 import type { FileMeta } from '../generator/load/analyze-file.ts';
 import { linkProblems, sitePathsOf } from '../generator/load/check-links.ts';
 import { CARDS_PER_PAGE } from '../generator/model/site-paths.ts';
 
 const slugs = (records: Partial<Record<CollectionKey, string[]>>) =>
-  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Set(records[key] ?? [])])) as Record<
-    CollectionKey,
-    Set<string>
-  >;
+  byCollection((key) => new Set(records[key] ?? []));
 
 describe("a site path, as links are checked against the site's records", () => {
   const threats = Array.from({ length: CARDS_PER_PAGE + 1 }, (_, i) => `threat-${i}`);

@@ -1,5 +1,5 @@
 import { notFoundError } from '../../core/api-error.ts';
-import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import { byCollection, COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { apiFile, paths } from '../../core/paths.ts';
 import { DEFAULT_PAGE_LIMIT, summaryPage } from '../../core/summary.ts';
 import type { Corpus } from '../model/corpus.ts';
@@ -68,10 +68,7 @@ export async function emitApi(
       signedOutput(lists.keys[key], () => lists.text(key)),
     );
   }
-  const search = searchOutputs(
-    lists,
-    COLLECTION_KEYS.flatMap((key) => corpus.records[key].map(memo.card)),
-  );
+  const search = searchOutputs(lists);
   for (const [file, output] of search) files.put(file, output);
   headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
@@ -108,12 +105,6 @@ export async function emitSite(
   files.put(HEADERS_FILE, headersFile());
 }
 
-const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
-  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, value(key)])) as Record<
-    CollectionKey,
-    Value
-  >;
-
 /**
  * Every collection's list of summaries, signed with its records' card keys, which cover
  * their summaries (render/pages/collection-page.ts) and are kept from one build to the
@@ -121,17 +112,19 @@ const byCollection = <Value>(value: (key: CollectionKey) => Value) =>
  * index is made, not for every build. Each is made once, then held for the other.
  */
 function summaryLists(corpus: Corpus, memo: Pick<SignatureMemo, 'card'>): SummaryLists {
-  const texts = new Map<CollectionKey, string>();
+  const made = new Map<CollectionKey, string>();
+  const cardKeys = byCollection((key) => corpus.records[key].map(memo.card));
   const summaries = (key: CollectionKey) => corpus.records[key].map(toSummary);
+  const text = (key: CollectionKey) => {
+    let text = made.get(key);
+    if (text === undefined) made.set(key, (text = jsonFile(summaries(key))));
+    return text;
+  };
   return {
-    keys: byCollection((key) =>
-      signatureOf(['summaries', key, ...corpus.records[key].map(memo.card)]),
-    ),
-    text(key) {
-      let text = texts.get(key);
-      if (text === undefined) texts.set(key, (text = jsonFile(summaries(key))));
-      return text;
-    },
+    keys: byCollection((key) => signatureOf(['summaries', key, ...cardKeys[key]])),
+    cardKeys: COLLECTION_KEYS.flatMap((key) => cardKeys[key]),
+    text,
+    texts: () => byCollection(text),
     summaries,
   };
 }

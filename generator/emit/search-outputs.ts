@@ -1,4 +1,4 @@
-import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
 import {
   STATIC_SEARCH_HEADER,
@@ -25,8 +25,12 @@ export const SEARCH_INDEX_FILE = `${DATA_DIR}/search-index.json`;
 export interface SummaryLists {
   /** Each list's signature, made of its records' card keys: known without making the list. */
   keys: Record<CollectionKey, string>;
+  /** Every record's card key, collection after collection: the search index's documents in order. */
+  cardKeys: string[];
   /** A collection's summaries, as the JSON of its list file. */
   text(key: CollectionKey): string;
+  /** Every collection's summaries as JSON: what the index's thread is handed. */
+  texts(): Record<CollectionKey, string>;
   summaries(key: CollectionKey): Summary[];
 }
 
@@ -37,30 +41,19 @@ export interface SummaryLists {
  * the write. Both are made at once, on a thread of their own when it pays, the static
  * files cut from the index: whichever output is asked for first makes them all, and the
  * lists are made then. The header and the files of stored fields are named before the
- * index is made, from `documentKeys` (documentFileNames); the meta and term files, named
+ * index is made, from the records' card keys (documentFileNames); the meta and term files, named
  * by their bytes, come with the header (LazyOutput.alongside).
  */
-export function searchOutputs(
-  lists: SummaryLists,
-  documentKeys: string[],
-): Map<string, LazyOutput<Uint8Array>> {
+export function searchOutputs(lists: SummaryLists): Map<string, LazyOutput<Uint8Array>> {
   const inputs = Object.values(lists.keys);
-  const records = documentKeys.length;
-  const documentFiles = documentFileNames(documentKeys);
+  const documentFiles = documentFileNames(lists.cardKeys);
   let made: SearchFiles | undefined;
   let making: Promise<SearchFiles> | undefined;
   const make = () => (made ??= searchFiles(searchDocuments(lists.summaries), documentFiles));
   // The index's output starts the thread (emit-site.ts starts it first), with the file dist/ holds to patch.
   const makeElsewhere = (previous?: string) =>
-    (making ??= searchIndexOffThread(
-      Object.fromEntries(COLLECTION_KEYS.map((key) => [key, lists.text(key)])) as Record<
-        CollectionKey,
-        string
-      >,
-      documentFiles,
-      previous,
-    ));
-  const offThread = worthAThread(records);
+    (making ??= searchIndexOffThread(lists.texts(), documentFiles, previous));
+  const offThread = worthAThread(lists.cardKeys.length);
   const named = staticSearchFileNames(documentFiles);
   const alongside: Alongside = {
     named: (content) => {

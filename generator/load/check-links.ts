@@ -1,4 +1,4 @@
-import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import { byCollection, COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { API_BASE, paths } from '../../core/paths.ts';
 import type { FileMeta } from './analyze-file.ts';
 import { collectionPagePaths } from '../model/site-paths.ts';
@@ -36,9 +36,7 @@ const siteIndexes = new WeakMap<Slugged, SiteIndex>();
 export function siteIndexOf(records: Slugged): SiteIndex {
   let index = siteIndexes.get(records);
   if (!index) {
-    const slugs = Object.fromEntries(
-      COLLECTION_KEYS.map((key) => [key, new Set(records[key].map((record) => record.slug))]),
-    ) as SiteIndex['slugs'];
+    const slugs = byCollection((key) => new Set(records[key].map((record) => record.slug)));
     siteIndexes.set(records, (index = { slugs, isSitePath: sitePathsOf(slugs) }));
   }
   return index;

@@ -1,6 +1,11 @@
 import { hash } from 'node:crypto';
 import path from 'node:path';
-import { COLLECTION_KEYS, SLUG_PATTERN, type CollectionKey } from '../../core/collections.ts';
+import {
+  byCollection,
+  COLLECTION_KEYS,
+  SLUG_PATTERN,
+  type CollectionKey,
+} from '../../core/collections.ts';
 import { paths } from '../../core/paths.ts';
 import { strayMarkdownProblems } from './stray-content.ts';
 import { ContentError, type Problem } from '../model/problems.ts';
@@ -180,10 +185,7 @@ function analyzedFiles(
   problems: Problem[],
 ) {
   const pageFiles: Analyzed[] = [];
-  const analyzed = Object.fromEntries(COLLECTION_KEYS.map((k) => [k, []])) as unknown as Record<
-    CollectionKey,
-    Analyzed[]
-  >;
+  const analyzed = byCollection((): Analyzed[] => []);
   for (const [i, job] of jobs.entries()) {
     const analysis = analyses[i];
     if (job.kind === 'data') continue;
@@ -231,9 +233,7 @@ async function checkAcrossFiles(
 ): Promise<SiteIndex> {
   // Work over every file, in a process that may also serve requests (npm run dev): the event loop runs every few milliseconds.
   const turn = eventLoopTurns();
-  const slugs = Object.fromEntries(
-    COLLECTION_KEYS.map((k) => [k, new Set(analyzed[k].map((a) => a.slug))]),
-  ) as Record<CollectionKey, Set<string>>;
+  const slugs = byCollection((key) => new Set(analyzed[key].map((a) => a.slug)));
   const isSitePath = sitePathsOf(slugs);
   const recordsKey = hash(
     'sha1',

@@ -1,4 +1,4 @@
-import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import { byCollection, COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import type { ContentRecord, Corpus } from './corpus.ts';
 import { frontmatterSchema, type JsonSchema } from './schemas/content.ts';
 
@@ -57,12 +57,6 @@ interface RelationsIndex {
 
 const indexes = new WeakMap<CorpusRelations, RelationsIndex>();
 
-const byCollection = <Value>(): Record<CollectionKey, Map<string, Value>> =>
-  Object.fromEntries(COLLECTION_KEYS.map((key) => [key, new Map<string, Value>()])) as Record<
-    CollectionKey,
-    Map<string, Value>
-  >;
-
 /** The slugs of the records `record` references in `field`. */
 function slugsOf(record: ContentRecord, field: ReferenceField): string[] {
   const slugs = record.fields[field.field];
@@ -76,7 +70,7 @@ function slugsOf(record: ContentRecord, field: ReferenceField): string[] {
 export function relationsOf(corpus: Corpus): CorpusRelations {
   const known = built.get(corpus);
   if (known) return known;
-  const records = byCollection<ContentRecord>();
+  const records = byCollection(() => new Map<string, ContentRecord>());
   const positions = new Map<ContentRecord, number>();
   for (const key of COLLECTION_KEYS) {
     const list = corpus.records[key];
@@ -86,7 +80,7 @@ export function relationsOf(corpus: Corpus): CorpusRelations {
       positions.set(list[i]!, i);
     }
   }
-  const referrers = byCollection<ContentRecord[][]>();
+  const referrers = byCollection(() => new Map<string, ContentRecord[][]>());
   REFERENCE_FIELDS.forEach((field, f) => {
     const targets = referrers[field.target];
     for (const record of corpus.records[field.collection]) {
