@@ -23,16 +23,11 @@ export interface DistCheck {
  * one the last write left it with: only the others are read, and a folder the manifest
  * does not know is read whole. Without recorded folders, or with a quarter of them to
  * read, all of dist/ is walked: a stat of each folder costs a fraction of a walk.
- *
- * A dist/ this process `linkedBack` from the cache's links (dist-links.ts), which held the
- * listed files and nothing else, holds no other file: only its files are looked at, as a
- * link shares its file with dist/'s last one, hand edits included.
  */
 export function checkDist(
   root: string,
   listed: Pick<ManifestEntries, 'entries' | 'has'>,
   folders?: Pick<ManifestFolders, 'entries' | 'has' | 'size'>,
-  { linkedBack = false }: { linkedBack?: boolean } = {},
 ): DistCheck {
   const check: DistCheck = { altered: [], missing: [], unlisted: [], read: [] };
   // Names in dist/ are normalized and `/`-separated: joined by concatenation, not one path.join for each file.
@@ -48,7 +43,6 @@ export function checkDist(
     } else if (!info.isFile() || info.size !== size || info.mtimeMs !== mtimeMs)
       check.altered.push(file);
   }
-  if (linkedBack) return check;
   for (const [folder, state] of folders?.entries() ?? []) {
     const info = statSync(at(folder), { throwIfNoEntry: false });
     if (!info?.isDirectory() || !unchanged(state, info.mtimeMs)) check.read.push(folder);

@@ -24,10 +24,8 @@ import { removeEmptyFolders } from './remove-empty-folders.ts';
  *
  * dist-files.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
- * loses its link. A file changed in place by hand changes under its link too, but no
- * longer has the size and modification time its entry in the manifest records: taken
- * back, the check of dist/ finds it so (dist-check.ts), and the build makes it again.
- * Where links cannot be made (another file system, a file system without them) there are
+ * loses its link. A file changed in place by hand changes under its link too, and is taken
+ * back so (docs/caching.md, "Editing dist/ by hand"). Where links cannot be made (another file system, a file system without them) there are
  * none, and builds are as without them.
  *
  * The links folder is there only whole: a folder without one (the first build, or the
@@ -49,8 +47,8 @@ export interface DistLinks {
    * Into a dist/ that does not exist: the links folder becomes dist/, in one rename, and is
    * then fresh; the folders of the next links folder are made on another thread while the
    * build goes on. The number of files the manifest lists, or 0 when there is nothing to
-   * take back. A link is not checked here: the check of dist/ that starts with the build
-   * finds a file not as the manifest records it, as for any dist/.
+   * take back. A link is not checked here: whether dist/ is taken at the manifest's word
+   * is DistState's to say.
    */
   restore(entries: Pick<ManifestEntries, 'keys' | 'size'>): number;
 }

@@ -130,10 +130,11 @@ interface PartsToWrite {
  * files written or deleted ahead of a build (npm run dev). A write renders and writes only
  * what changed: a file counts as unchanged when its key is the one it was last written
  * under. The manifest is taken at its word while its last write finished and dist/ still
- * has the stamp that write left (FolderStamp), so a build after an edit looks at no file
- * it does not write. Otherwise (a first build, a write that stopped halfway, dist/ replaced,
- * linked back or touched) every file is checked against the manifest first, and one edited
- * or removed by hand is written again (docs/caching.md).
+ * has the stamp that write left (FolderStamp), or is that write's files taken back whole
+ * from the cache's links, so a build after an edit looks at no file it does not write.
+ * Otherwise (a first build, a write that stopped halfway, dist/ replaced or touched) every
+ * file is checked against the manifest first, and one edited or removed by hand is written
+ * again (docs/caching.md).
  */
 export class DistState {
   readonly #root: string;
@@ -151,10 +152,8 @@ export class DistState {
   #entries: ManifestEntries | undefined;
   #folderStates: ManifestFolders | undefined;
   readonly #parts: PartLists;
-  /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted, after a first write). */
+  /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted after a first write, or taken back whole from the links). */
   #verified = false;
-  /** Whether this process took dist/ back from the cache's links, which held the manifest's files alone, and has not looked at it since (checkDist's `linkedBack`). */
-  #linkedBack = false;
   /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
   #checked: DistCheck | undefined;
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
@@ -216,8 +215,13 @@ export class DistState {
 
   /**
    * Takes dist/ back from the cache's links when it is gone (a fresh checkout with the
-   * cache kept: what a deploy builds from): the links folder becomes dist/. Without links
-   * it holds none of the files the manifest lists, which is then neither read nor checked.
+   * cache kept: what a deploy builds from): the links folder becomes dist/. Links that
+   * follow a finished write (the header names its inputs) hold exactly the files the
+   * manifest lists, as that write left them: dist/ is then taken at its word, as a dist/
+   * with its stamp is, and no file of it is looked at (docs/caching.md says what that means
+   * for a file edited by hand in place, which its link shares). After a write that stopped,
+   * dist/ is checked as any other. Without links it holds none of the files the manifest
+   * lists, which is then neither read nor checked.
    */
   #restore(): void {
     const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
@@ -225,8 +229,7 @@ export class DistState {
     this.#entries = restored ?? this.#store.entries({ empty: true });
     // No folder is one the last write recorded (they were the links'), so the write records them all.
     this.#folderStates = this.#store.folders({ empty: true });
-    // The links held exactly the files the manifest lists once their last write finished (its header names inputs); after a write that stopped, dist/ is walked as any other.
-    this.#linkedBack = restored !== undefined && this.#header?.inputs !== undefined;
+    this.#verified = restored !== undefined && this.#header?.inputs !== undefined;
     if (restored) return;
     // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
     this.#changing();
@@ -264,8 +267,12 @@ export class DistState {
     if (header?.inputs !== inputs || !counts || this.#ahead.size) return undefined;
     const nothing = { written: 0, deleted: 0, changed: [], counts };
     // Taken at its word, the manifest's header says it all: its files are not read.
-    if (this.#verified && header.files !== undefined && header.bytes !== undefined)
-      return { ...nothing, files: header.files, bytes: header.bytes };
+    if (this.#verified && header.files !== undefined && header.bytes !== undefined) {
+      const { files, bytes } = header;
+      // Taken back from the links, dist/ leaves none: the next links folder is filled, as after a write.
+      if (this.#links?.fresh) await this.#record(inputs, { counts, bytes }, [], () => header.write);
+      return { ...nothing, files, bytes };
+    }
     const found = this.#verified ? undefined : this.#check();
     if (found && (found.altered.length || found.unlisted.length)) return undefined;
     this.#checked = undefined;
@@ -595,11 +602,7 @@ export class DistState {
 
   /** The check of dist/ (dist-check.ts), made once a build. */
   #check(): DistCheck {
-    this.#checked ??= checkDist(this.#root, this.#previous, this.#folders, {
-      linkedBack: this.#linkedBack,
-    });
-    // Only the first look at a dist/ linked back may skip its folders: by the next, hands may have put files there.
-    this.#linkedBack = false;
+    this.#checked ??= checkDist(this.#root, this.#previous, this.#folders);
     return this.#checked;
   }
 
