@@ -9,7 +9,7 @@ const jobs: Record<JobKind, () => Promise<(message: never) => unknown>> = {
   analyze: async () => (await import('../load/analyze-job.ts')).analyzeBatch,
   'render-page': async () => (await import('../render/render-page-job.ts')).renderPageJob,
   'search-index': async () => (await import('../emit/search-index-job.ts')).searchIndexJob,
-  'make-folders': async () => (await import('../write/make-folders-job.ts')).makeFoldersJob,
+  'fill-links': async () => (await import('../write/fill-links-job.ts')).fillLinksJob,
 };
 
 const run = await jobs[(workerData as { kind: JobKind }).kind]();

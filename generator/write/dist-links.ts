@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  existsSync,
-  linkSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmdirSync,
-  rmSync,
-} from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { foldersOf } from './dist-check.ts';
 import type { ManifestEntries } from './dist-manifest.ts';
-import { makeFoldersOffThread } from './make-folders-job.ts';
+import { fillLinksOffThread } from './fill-links-job.ts';
 import { removeEmptyFolders } from './remove-empty-folders.ts';
 
 /**
@@ -25,28 +17,32 @@ import { removeEmptyFolders } from './remove-empty-folders.ts';
  * dist-files.ts writes each file aside and renames it over the old one, which leaves the
  * old link holding the old text: each file written is linked again, and each file deleted
  * loses its link. A file changed in place by hand changes under its link too, and is taken
- * back so (docs/caching.md, "Editing dist/ by hand"). Where links cannot be made (another file system, a file system without them) there are
- * none, and builds are as without them.
+ * back so (docs/caching.md, "Editing dist/ by hand"). Where links cannot be made (another
+ * file system, a file system without them) there are none, and builds are as without them.
  *
  * The links folder is there only whole: a folder without one (the first build, or the
- * folder just taken back as dist/) is filled aside at the end of the write, then put in
- * its place.
+ * folder just taken back as dist/) is filled aside, then put in its place at the end of
+ * the write; after a folder taken back, on another thread from the build's start.
  */
 export interface DistLinks {
   /** Whether the links folder is not there: no file of dist/ has a link until `fill`. */
   readonly fresh: boolean;
-  /** Links dist/'s `file`, just written, in place of its last link (nothing while fresh: `fill` links it). */
+  /** Links dist/'s `file`, just written, in place of its last link (while fresh, `fill` links it). */
   add(file: string): void;
   /** Removes the links of these files, deleted from dist/, and the folders they leave empty. */
   remove(files: readonly string[]): void;
-  /** While fresh: links each of these files of dist/ in a new folder, then puts it in place. */
+  /**
+   * While fresh: fills a new folder, then puts it in place. After `restore`, another thread
+   * has linked the files dist/ held then, and the files written or deleted since are linked
+   * again or unlinked; otherwise each of `files` of dist/ is linked here.
+   */
   fill(files: Iterable<string>): Promise<void>;
   /** Removes every link: the manifest they follow is lost. */
   clear(): void;
   /**
    * Into a dist/ that does not exist: the links folder becomes dist/, in one rename, and is
-   * then fresh; the folders of the next links folder are made on another thread while the
-   * build goes on. The number of files the manifest lists, or 0 when there is nothing to
+   * then fresh; the next links folder is filled on another thread while the build goes on
+   * (its folders, then a link to each file). The number of files the manifest lists, or 0 when there is nothing to
    * take back. A link is not checked here: whether dist/ is taken at the manifest's word
    * is DistState's to say.
    */
@@ -58,8 +54,10 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
   const discard = discarder(`${dir}.trash`);
   /** Where a fresh folder is filled before it is put in place. */
   const aside = `${dir}.new`;
-  /** The folders of the next links folder, being made aside since dist/ was taken back. */
-  let making: Promise<string[]> | undefined;
+  /** The next links folder, being filled aside since dist/ was taken back (fill-links-job.ts). */
+  let filling: Promise<boolean> | undefined;
+  /** Files written or deleted since dist/ was taken back, the last of the two for each: their links are made again or removed once the folder is filled. */
+  const since = new Map<string, 'written' | 'deleted'>();
   let broken = false;
   const made = new Set<string>();
   const linkOf = (file: string) => path.join(dir, file);
@@ -103,6 +101,14 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
     return 'failed';
   };
 
+  /** Links each of `files` of dist/ aside; false when one could not be made. */
+  const linkAll = (files: string[]): boolean => {
+    const folders = new Set<string>();
+    return files.every(
+      (file) => link(path.join(distRoot, file), path.join(aside, file), folders) !== 'failed',
+    );
+  };
+
   /** What a build that stopped while filling left aside is taken away before anything is made there. */
   const discardAside = () => {
     if (existsSync(aside)) discard(aside);
@@ -113,7 +119,11 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       return fresh;
     },
     add(file) {
-      if (broken || fresh) return;
+      if (broken) return;
+      if (fresh) {
+        if (filling) since.set(file, 'written');
+        return;
+      }
       if (link(path.join(distRoot, file), linkOf(file), made) === 'failed') {
         // Half a set of links would be kept up for nothing: none, until a build finds links can be made again.
         broken = true;
@@ -121,7 +131,11 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       }
     },
     remove(files) {
-      if (broken || fresh) return;
+      if (broken) return;
+      if (fresh) {
+        if (filling) for (const file of files) since.set(file, 'deleted');
+        return;
+      }
       for (const file of files) rmSync(linkOf(file), { force: true });
       // A deleted record's folder goes with its last file, as in dist/.
       removeEmptyFolders(dir, files.map(linkOf));
@@ -129,27 +143,27 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
     },
     async fill(files) {
       if (!fresh || broken) return;
-      const premade = await making;
-      making = undefined;
-      if (!premade) discardAside();
-      const folders = new Set((premade ?? []).map((folder) => path.join(aside, folder)));
-      const names = [...files];
-      for (const file of names) {
-        if (link(path.join(distRoot, file), path.join(aside, file), folders) === 'failed') {
-          broken = true;
-          discardAside();
-          return;
-        }
-      }
-      // Folders of the last dist/ that no file holds now (a deleted record's), deepest first.
-      const needed = foldersOf(names);
-      for (const folder of (premade ?? []).filter((f) => !needed.has(f)).sort(deepestFirst)) {
-        try {
-          rmdirSync(path.join(aside, folder));
-        } catch {
-          // Not made after all (the thread could not), or gone.
-        }
-      }
+      const filled = await filling;
+      filling = undefined;
+      const changed = [...since];
+      since.clear();
+      const giveUp = () => {
+        broken = true;
+        discardAside();
+      };
+      if (filled === false) return giveUp();
+      // Taken back: the thread linked what dist/ held then; what the build changed since is linked again or unlinked.
+      if (filled) for (const [file] of changed) rmSync(path.join(aside, file), { force: true });
+      else discardAside();
+      const toLink = filled
+        ? changed.flatMap(([file, what]) => (what === 'written' ? [file] : []))
+        : [...files];
+      if (!linkAll(toLink)) return giveUp();
+      // A deleted record's folder goes with its last file, as in dist/.
+      removeEmptyFolders(
+        aside,
+        changed.flatMap(([file, what]) => (what === 'deleted' ? [path.join(aside, file)] : [])),
+      );
       renameSync(aside, dir);
       fresh = false;
       made.clear();
@@ -169,20 +183,19 @@ export function openDistLinks(dir: string, distRoot: string): DistLinks {
       fresh = true;
       made.clear();
       discardAside();
-      // The next links folder takes the same folders, but for those of files this build deletes.
-      const folders = [...foldersOf(entries.keys())];
-      making = makeFoldersOffThread(aside, folders).then(
-        () => folders,
-        () => [],
-      );
+      // The next links folder is filled on another thread while the build goes on.
+      const files = [...entries.keys()];
+      filling = fillLinksOffThread({
+        root: aside,
+        from: distRoot,
+        folders: [...foldersOf(files)],
+        files,
+      }).catch(() => false);
       return entries.size;
     },
   };
   return links;
 }
-
-/** Longer names first: a folder before the one that holds it. */
-const deepestFirst = (a: string, b: string) => b.length - a.length;
 
 /**
  * Takes files and folders away at once, and deletes them on another thread: removing the
