@@ -154,6 +154,12 @@ export class DistState {
   readonly #parts: PartLists;
   /** Whether every file of `#previous` is known to be in dist/ as recorded (trusted after a first write, or taken back whole from the links). */
   #verified = false;
+  /**
+   * Whether dist/ was taken back whole from the links by this process and no write has
+   * followed: that write records none of its folders, which a deploy's next one forgets as
+   * it takes dist/ back again; the write after it records them all, as a first write does.
+   */
+  #takenBack = false;
   /** The check of dist/ against `#previous` for the build in progress, once made: by `current`, then taken by `write`. */
   #checked: DistCheck | undefined;
   /** Listed files not as recorded, and those of them gone from dist/, once the check is done; files written since are taken out. */
@@ -230,6 +236,7 @@ export class DistState {
     // No folder is one the last write recorded (they were the links'), so the write records them all.
     this.#folderStates = this.#store.folders({ empty: true });
     this.#verified = restored !== undefined && this.#header?.inputs !== undefined;
+    this.#takenBack = this.#verified;
     if (restored) return;
     // Nothing of dist/ came back: the manifest no longer vouches for what the last write left.
     this.#changing();
@@ -544,9 +551,12 @@ export class DistState {
     await this.#links?.fill(this.#previous.keys());
     // Asked once the links are in, as files may have been written ahead meanwhile (npm run dev).
     const write = writeId();
-    this.#recordFolders(
-      this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
-    );
+    if (this.#takenBack) this.#files.touched.clear();
+    else
+      this.#recordFolders(
+        this.#folders.size ? [...this.#files.touched, ...read] : foldersOf(this.#previous.keys()),
+      );
+    this.#takenBack = false;
     // The files before the folders: folders recorded as unchanged must not hide files the manifest does not list yet.
     this.#previous.save();
     this.#folders.save();
