@@ -1,5 +1,5 @@
 import { type Transferable, Worker } from 'node:worker_threads';
-import type { JobKind, JobReply } from './jobs.ts';
+import { type JobKind, type JobReply, YOUNG_GENERATION_MB } from './jobs.ts';
 
 /** Worker threads that each run one kind of job (jobs.ts), a message at a time. */
 export interface ThreadPool<Message, Answer> {
@@ -29,9 +29,13 @@ export function threadPool<Message, Answer>(
     for (const { reject } of waiting.values()) reject(failure);
     waiting.clear();
   };
+  const youngGeneration = YOUNG_GENERATION_MB[kind];
   const workers = Array.from({ length: Math.max(1, threads) }, () => {
     // Beside this module, in the sources and in the bundle alike.
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { kind } });
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: { kind },
+      ...(youngGeneration && { resourceLimits: { maxYoungGenerationSizeMb: youngGeneration } }),
+    });
     const state = { worker, pending: 0 };
     worker.unref();
     worker.on('message', (reply: JobReply) => {

@@ -42,9 +42,9 @@ export interface DistLinks {
   /**
    * Into a dist/ that does not exist: the links folder becomes dist/, in one rename, and is
    * then fresh; the next links folder is filled on another thread while the build goes on
-   * (its folders, then a link to each file). The number of files the manifest lists, or 0 when there is nothing to
-   * take back. A link is not checked here: whether dist/ is taken at the manifest's word
-   * is DistState's to say.
+   * (its folders, then a link to each file). The number of files the manifest lists, or 0
+   * when there is nothing to take back. A link is not checked here: whether dist/ is taken
+   * at the manifest's word is DistState's to say.
    */
   restore(entries: Pick<ManifestEntries, 'keys' | 'size'>): number;
 }

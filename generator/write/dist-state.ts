@@ -233,7 +233,7 @@ export class DistState {
     const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
     const restored = this.#links?.restore(entries) ? entries : undefined;
     this.#entries = restored ?? this.#store.entries({ empty: true });
-    // No folder is one the last write recorded (they were the links'), so the write records them all.
+    // No folder is one the last write recorded (they were the links'): none is taken as recorded.
     this.#folderStates = this.#store.folders({ empty: true });
     this.#verified = restored !== undefined && this.#header?.inputs !== undefined;
     this.#takenBack = this.#verified;
