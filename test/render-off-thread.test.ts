@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -46,7 +46,7 @@ describe('outputs with a thread of their own', () => {
     expect(started).toBe(2);
   });
 
-  it('are made from the text dist/ holds, which a deleted dist/ gets back from its links in the cache, unless it was changed in place', async () => {
+  it('are made from the text dist/ holds, which a deleted dist/ gets back from its links in the cache, unless it was changed in place and dist/ touched', async () => {
     const root = await temporaryDirectory('kept-');
     const out = path.join(root, 'dist');
     const links = path.join(root, 'cache', 'links');
@@ -83,9 +83,13 @@ describe('outputs with a thread of their own', () => {
     expect(await build('three')).toBe(1);
     expect(given).toEqual([undefined, 'one', 'two']);
 
-    // Changed in place, the file changed under its link too: not linked back, made afresh.
+    // Changed in place, the file changed under its link too: linked back as it is, and taken at the manifest's word...
     await writeFile(file, 'THREE');
     await rm(out, { recursive: true });
+    expect(await build('three')).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe('THREE');
+    // ...until dist/ is touched: then it is checked, and made afresh, not from the text changed by hand.
+    await utimes(out, new Date(), new Date());
     expect(await build('three')).toBe(1);
     expect(given).toEqual([undefined, 'one', 'two', undefined]);
     expect(await readFile(file, 'utf8')).toBe('three');
