@@ -1,6 +1,6 @@
 import { fstatSync } from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from '../generator/cache/replace-file.ts';
+import { replaceFile } from '../core/replace-file.ts';
 
 /** Why a command's output was not written; its message says how to get it. */
 export class OutputError extends Error {}

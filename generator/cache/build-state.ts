@@ -5,7 +5,7 @@ import { PROJECT_DIR } from '../model/generator.ts';
 import type { KeyedStore, OpenOptions, TextStore, TextStores } from '../model/stores.ts';
 import { type BuildCache, openBuildCache } from './build-cache.ts';
 import { openKeyedLog } from './keyed-log.ts';
-import { replaceFile } from './replace-file.ts';
+import { replaceFile } from '../../core/replace-file.ts';
 
 /**
  * Everything a cached build keeps for the next, in one folder (docs/caching.md): this

@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { KeyedStore, OpenOptions } from '../model/stores.ts';
-import { replaceFile } from './replace-file.ts';
+import { replaceFile } from '../../core/replace-file.ts';
 
 /**
  * A map of JSON values kept in one file of lines, appended to: `["key",value],` sets a key,
