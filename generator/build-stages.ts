@@ -55,7 +55,7 @@ export function editedRecordFiles(
   const files = new Map<string, Output>();
   for (const record of edit.records) {
     const { document, page } = recordOutputs(edit.corpus, record);
-    for (const [file, output] of [document, ...page]) files.set(file, output);
+    for (const { file, output } of [document, page.html, page.twin]) files.set(file, output);
   }
   const gone = edit.removed.flatMap((record) => recordFiles(record));
   const added = edit.records.some(

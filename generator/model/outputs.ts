@@ -34,6 +34,12 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
   alongside?: Alongside;
 }
 
+/** A file of dist/ and the output it is written from. */
+export interface FileOutput<Content extends FileContent = FileContent> {
+  file: string;
+  output: LazyOutput<Content>;
+}
+
 /**
  * The files an output names, which are known only once they are made: written after it,
  * each kept while dist/ holds it as written (its name vouches for its bytes). A write that

@@ -2,17 +2,21 @@ import { hash } from 'node:crypto';
 import { pageFile, twinPath } from '../../core/paths.ts';
 import type { Corpus, Site } from '../model/corpus.ts';
 import {
-  type LazyOutput,
+  type FileOutput,
   type PageRenderThreads,
   signatureOf,
   signedOutput,
 } from '../model/outputs.ts';
 import type { SitePage } from './pages/site-page.ts';
 import type { RecordSignatures } from './record-signatures.ts';
-import { type PageJob, type PageTexts, renderPageJob } from './render-page-job.ts';
+import type { PageTexts } from './pages/render-page.ts';
+import { type PageJob, renderPageJob } from './render-page-job.ts';
 
 /** A page's two files in dist/: its HTML and its Markdown twin, each with its output. */
-export type PageOutputs = [html: [string, LazyOutput<string>], twin: [string, LazyOutput<string>]];
+export interface PageOutputs {
+  html: FileOutput<string>;
+  twin: FileOutput<string>;
+}
 
 /** The site settings, as every page's signature takes them: hashed once, not again with each page. */
 export const siteKeyOf = (corpus: Corpus): string =>
@@ -69,8 +73,8 @@ export function lazyPage(
   };
   const half = (name: keyof PageTexts, signature: string) =>
     signedOutput(signature, () => now(name), { renderInPool: (pool) => inPool(pool, name) });
-  return [
-    [pageFile(pagePath), half('html', signatures.html)],
-    [twinFile(pagePath), half('markdown', signatures.twin)],
-  ];
+  return {
+    html: { file: pageFile(pagePath), output: half('html', signatures.html) },
+    twin: { file: twinFile(pagePath), output: half('markdown', signatures.twin) },
+  };
 }

@@ -2,7 +2,7 @@ import type { CollectionKey } from '../../core/collections.ts';
 import { apiFile, pageFile, paths } from '../../core/paths.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
-import { jsonFile, type LazyOutput, signatureOf, signedOutput } from '../model/outputs.ts';
+import { type FileOutput, jsonFile, signatureOf, signedOutput } from '../model/outputs.ts';
 import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
 import { recordPage } from './pages/record-page.ts';
@@ -42,15 +42,15 @@ export function recordOutputs(
   record: ContentRecord,
   siteKey = siteKeyOf(corpus),
   known?: RecordSignatures,
-): { document: [string, LazyOutput<string>]; page: PageOutputs } {
+): { document: FileOutput<string>; page: PageOutputs } {
   const pagePath = paths.recordPage(record.collection, record.slug);
   return {
-    document: [
-      apiFile(paths.apiRecord(record.collection, record.slug)),
-      signedOutput(known?.document ?? documentSignature(record, corpus.site.baseUrl), () =>
+    document: {
+      file: apiFile(paths.apiRecord(record.collection, record.slug)),
+      output: signedOutput(known?.document ?? documentSignature(record, corpus.site.baseUrl), () =>
         documentText(record),
       ),
-    ],
+    },
     page: lazyPage(
       corpus.site,
       pagePath,

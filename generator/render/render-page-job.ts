@@ -1,5 +1,5 @@
 import type { Site } from '../model/corpus.ts';
-import { renderPage } from './pages/render-page.ts';
+import { type PageTexts, renderPage } from './pages/render-page.ts';
 import type { SitePage } from './pages/site-page.ts';
 
 /** A page to render, as plain data a worker can be sent. */
@@ -8,13 +8,4 @@ export interface PageJob {
   page: SitePage;
 }
 
-/** A page's two files: its HTML and its Markdown twin. */
-export interface PageTexts {
-  html: string;
-  markdown: string;
-}
-
-export function renderPageJob({ site, page }: PageJob): PageTexts {
-  const { html, markdown } = renderPage(site, page);
-  return { html: html[1], markdown: markdown[1] };
-}
+export const renderPageJob = ({ site, page }: PageJob): PageTexts => renderPage(site, page);

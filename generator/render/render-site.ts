@@ -1,6 +1,6 @@
 import { COLLECTION_KEYS } from '../../core/collections.ts';
 import { fillForms } from '../../core/forms/render-form.ts';
-import { paths } from '../../core/paths.ts';
+import { pageFile, paths } from '../../core/paths.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
 import { openApiDocument } from '../model/openapi.ts';
 import {
@@ -18,7 +18,7 @@ import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
 import { assetPath, assetSource, FINGERPRINTED_ASSETS } from './asset-names.ts';
 import { SEARCH_ENGINE_PATH, searchEngineBundle } from './browser-bundle.ts';
 import { FAVICON_PATH, faviconSvg } from './logo.ts';
-import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf } from './page-outputs.ts';
+import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { agentsPage } from './pages/agents-page.ts';
 import { apiReferencePage } from './pages/api-reference-page.ts';
 import { docsIndexPage } from './pages/docs-index-page.ts';
@@ -93,10 +93,10 @@ export async function renderSite(
     siteKey,
     files,
     twins,
-    putPage(pagePath, [html, twin]) {
-      files.put(...html);
-      files.put(...twin);
-      twins.set(pagePath, twin[1]);
+    putPage(pagePath, { html, twin }) {
+      files.put(html.file, html.output);
+      files.put(twin.file, twin.output);
+      twins.set(pagePath, twin.output);
     },
   };
   const pages = await renderPages(render, progress);
@@ -153,14 +153,14 @@ async function renderPages({ corpus, siteKey, files, twins, putPage }: Render, p
     await turn();
     if (page === search || page.path === paths.page('contact')) {
       const { html, markdown } = page === search ? searchFiles : renderPage(corpus.site, page);
-      if (page === search) files.put(...html);
+      if (page === search) files.put(pageFile(page.path), html);
       else {
         // With its forms' markers: the page the submission endpoints answer a form post with.
-        files.put(`${DATA_DIR}/contact-page.html`, html[1]);
-        files.put(html[0], fillForms(html[1]));
+        files.put(`${DATA_DIR}/contact-page.html`, html);
+        files.put(pageFile(page.path), fillForms(html));
       }
-      files.put(...markdown);
-      twins.set(page.path, markdown[1]);
+      files.put(twinFile(page.path), markdown);
+      twins.set(page.path, markdown);
       continue;
     }
     // A page is rendered from itself and the site settings alone: as data, it is its own signature.
@@ -210,11 +210,11 @@ async function renderCollections(render: Render, memo: SignatureMemo) {
       }
       const { document, page } = recordOutputs(corpus, record, siteKey);
       memo.note(record, {
-        document: document[1].signature,
-        html: page[0][1].signature,
-        twin: page[1][1].signature,
+        document: document.output.signature,
+        html: page.html.output.signature,
+        twin: page.twin.output.signature,
       });
-      files.put(...document);
+      files.put(document.file, document.output);
       putPage(recordPath, page);
     }
   }
@@ -231,18 +231,18 @@ function carriedRecord(
   siteKey: string,
   signatures: RecordSignatures,
 ): { group: CarriedFiles; twin: LazyOutput<string> } {
-  const outputs = () => {
-    const { document, page } = recordOutputs(corpus, record, siteKey, signatures);
-    return [document[1], page[0][1], page[1][1]];
-  };
+  const outputs = () => recordOutputs(corpus, record, siteKey, signatures);
   return {
     group: {
       files: recordFiles(record),
       keys: [signatures.document, signatures.html, signatures.twin],
-      outputs,
+      outputs: () => {
+        const { document, page } = outputs();
+        return [document.output, page.html.output, page.twin.output];
+      },
     },
     // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
-    twin: signedOutput(signatures.twin, () => contentOf(outputs()[2] as LazyOutput<string>)),
+    twin: signedOutput(signatures.twin, () => contentOf(outputs().page.twin.output)),
   };
 }
 

@@ -1,15 +1,17 @@
-import { pageFile, twinPath } from '../../../core/paths.ts';
 import type { Site } from '../../model/corpus.ts';
 import { joinMarkdown, renderHtml, renderMarkdown, root } from '../../markdown/markdown.ts';
 import { layout } from './layout.ts';
 import { breadcrumbsHtml } from './page-navigation.ts';
 import type { SitePage } from './site-page.ts';
 
-/** The two files of a page: its HTML, from the whole tree, and its Markdown twin. The page's trees are used up. */
-export function renderPage(
-  site: Site,
-  page: SitePage,
-): { html: [string, string]; markdown: [string, string] } {
+/** A page's two texts: its HTML and its Markdown twin. */
+export interface PageTexts {
+  html: string;
+  markdown: string;
+}
+
+/** The two texts of a page: its HTML, from the whole tree, and its Markdown twin. The page's trees are used up. */
+export function renderPage(site: Site, page: SitePage): PageTexts {
   const tail = page.tail ?? [];
   const taken = new Set(page.body?.ids);
   const crumbs = page.breadcrumbs ? breadcrumbsHtml(page.breadcrumbs) : undefined;
@@ -35,8 +37,5 @@ export function renderPage(
     description: page.description,
     main,
   });
-  return {
-    html: [pageFile(page.path), html],
-    markdown: [twinPath(page.path).replace(/^\//, ''), markdown],
-  };
+  return { html, markdown };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../../core/search-page-template.ts';
 import type { Corpus, Site } from '../../model/corpus.ts';
 import { code, link, paragraph, text, titled } from './mdast-builders.ts';
-import { renderPage } from './render-page.ts';
+import { type PageTexts, renderPage } from './render-page.ts';
 import type { SitePage } from './site-page.ts';
 
 /**
@@ -55,8 +55,8 @@ export function searchPage(corpus: Corpus): SitePage {
 export function renderSearchPage(
   site: Site,
   page: SitePage,
-): { template: SearchPageTemplate; html: [string, string]; markdown: [string, string] } {
+): PageTexts & { template: SearchPageTemplate } {
   const { html, markdown } = renderPage(site, { ...page, title: slotMarker('title') });
-  const template = searchPageTemplate(html[1]);
-  return { template, html: [html[0], fillSearchPage(template, NO_SEARCH)], markdown };
+  const template = searchPageTemplate(html);
+  return { template, html: fillSearchPage(template, NO_SEARCH), markdown };
 }
