@@ -8,7 +8,7 @@ import { build } from '../generator/build.ts';
 import { mirrorPlan } from '../generator/mirror/mirror-plan.ts';
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
-import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
+import { searchEnginePath } from '../generator/render/browser-bundle.ts';
 import { launchChromium } from '../test/support/chromium.ts';
 import {
   freePort,
@@ -140,7 +140,7 @@ async function askedOnLoadedPage(
       await (limit ? search(query, limit) : searchPage(query));
       return performance.now() - start;
     },
-    { engine: SEARCH_ENGINE_PATH, query, limit: inHeaderBox ? BOX_RESULTS : 0 },
+    { engine: searchEnginePath(), query, limit: inHeaderBox ? BOX_RESULTS : 0 },
   );
   await page.close();
   return ms;
@@ -159,7 +159,7 @@ async function useHeaderBox(context: BrowserContext, url: string) {
 }
 
 const isSearchFile = (p: string) =>
-  p === SEARCH_ENGINE_PATH ||
+  p === searchEnginePath() ||
   p === STATIC_SEARCH_HEADER ||
   p.startsWith(`${STATIC_SEARCH_FOLDER}/`);
 

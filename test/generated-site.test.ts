@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Heading, Root } from 'mdast';
@@ -11,8 +11,9 @@ import { notFoundError } from '../core/api-error.ts';
 import { paths } from '../core/paths.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
+import { generatorFingerprint, PROJECT_DIR } from '../generator/model/generator.ts';
 import { assetPath } from '../generator/render/asset-names.ts';
-import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
+import { searchEnginePath } from '../generator/render/browser-bundle.ts';
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
@@ -448,11 +449,10 @@ describe('/docs/', () => {
 });
 
 describe('fingerprinted assets', () => {
-  it('are named by their bytes, and every page loads its stylesheet and scripts by those names', async () => {
-    const assets = (await site.files('assets/*.{css,js}')).filter(
-      (asset) => `/${asset}` !== SEARCH_ENGINE_PATH,
-    );
-    expect(assets.length).toBe(4);
+  it("are named by their bytes, the browser's search engine too, and every page loads its stylesheet and scripts by those names", async () => {
+    const assets = await site.files('assets/*.{css,js}');
+    expect(assets.length).toBe(5);
+    expect(assets).toContain(searchEnginePath().slice(1));
     for (const asset of assets) {
       const [, hash] = /\.([0-9a-f]{8})\.(css|js)$/.exec(asset) ?? [];
       expect(hash, asset).toBe(
@@ -472,14 +472,22 @@ describe('fingerprinted assets', () => {
     }
   });
 
-  it("has the search scripts load the browser's search engine by the name it is published under", async () => {
-    expect(await site.files(SEARCH_ENGINE_PATH.slice(1))).toHaveLength(1);
+  it("has the search scripts load the browser's search engine by the name it is published under, bundled once per generator", async () => {
+    expect(await site.files(searchEnginePath().slice(1))).toHaveLength(1);
+    // Kept for the next build under the generator's fingerprint, so esbuild is not started again.
+    const kept = path.join(PROJECT_DIR, 'node_modules/.cache/search-engine');
+    expect((await readdir(kept)).filter((file) => file.endsWith('.js'))).toEqual([
+      `${generatorFingerprint().slice(0, 16)}.js`,
+    ]);
+    expect(await readFile(path.join(kept, `${generatorFingerprint().slice(0, 16)}.js`))).toEqual(
+      await readFile(path.join(site.dir, searchEnginePath())),
+    );
     for (const script of ['search.js', 'search-box.js'] as const) {
       const source = await site.read(assetPath(script).slice(1));
       expect(
         [...source.matchAll(/import\('([^']+)'\)/g)].map((m) => m[1]),
         script,
-      ).toEqual([SEARCH_ENGINE_PATH]);
+      ).toEqual([searchEnginePath()]);
     }
   });
 });

@@ -9,7 +9,7 @@ import { headersFor, mirrorPlan, type MirrorPlan } from '../generator/mirror/mir
 import { nginxConfig } from '../generator/mirror/nginx-config.ts';
 import { precompress } from '../generator/mirror/precompress.ts';
 import { assetPath, FINGERPRINTED_ASSETS } from '../generator/render/asset-names.ts';
-import { SEARCH_ENGINE_PATH } from '../generator/render/browser-bundle.ts';
+import { searchEnginePath } from '../generator/render/browser-bundle.ts';
 import {
   STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
@@ -323,7 +323,7 @@ function mirrorSuite(
         (await file(STATIC_SEARCH_HEADER)).toString(),
       ) as StaticSearchHeader;
       const cases = [
-        SEARCH_ENGINE_PATH,
+        searchEnginePath(),
         STATIC_SEARCH_HEADER,
         staticSearchFile(meta),
         staticSearchFile(termFiles[0]![1]),

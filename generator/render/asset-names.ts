@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_DIR } from '../model/generator.ts';
-import { SEARCH_ENGINE_PATH, SEARCH_ENGINE_REFERENCE } from './browser-bundle.ts';
+import { SEARCH_ENGINE_REFERENCE, searchEnginePath } from './browser-bundle.ts';
 
 /**
  * The stylesheet and scripts of `generator/render/assets/`, published under names that
@@ -10,7 +10,8 @@ import { SEARCH_ENGINE_PATH, SEARCH_ENGINE_REFERENCE } from './browser-bundle.ts
  * name, so every host may tell browsers to keep each name for a year (`_headers`). The
  * pages are the only ones to name them; the icons and social images keep their names,
  * which others hard-code. A script that loads the browser's search engine names it as
- * SEARCH_ENGINE_REFERENCE, published as the engine's own name (browser-bundle.ts).
+ * SEARCH_ENGINE_REFERENCE, published as the engine's own name (browser-bundle.ts), which
+ * is named by its bytes too.
  */
 export const FINGERPRINTED_ASSETS = ['site.css', 'forms.js', 'search.js', 'search-box.js'] as const;
 export type FingerprintedAsset = (typeof FINGERPRINTED_ASSETS)[number];
@@ -29,7 +30,7 @@ function asset(name: FingerprintedAsset): Asset {
     const source = readFileSync(
       path.join(PROJECT_DIR, 'generator', 'render', 'assets', name),
       'utf8',
-    ).replaceAll(SEARCH_ENGINE_REFERENCE, SEARCH_ENGINE_PATH);
+    ).replaceAll(SEARCH_ENGINE_REFERENCE, searchEnginePath());
     const hash = createHash('sha256').update(source).digest('hex').slice(0, 8);
     const extension = path.extname(name);
     known = { source, path: `/assets/${name.slice(0, -extension.length)}.${hash}${extension}` };

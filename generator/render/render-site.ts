@@ -16,7 +16,7 @@ import { DATA_DIR } from '../model/site-paths.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 import { NO_PROGRESS, type Progress } from '../progress/progress.ts';
 import { assetPath, assetSource, FINGERPRINTED_ASSETS } from './asset-names.ts';
-import { SEARCH_ENGINE_PATH, searchEngineBundle } from './browser-bundle.ts';
+import { searchEngineBundle, searchEnginePath } from './browser-bundle.ts';
 import { FAVICON_PATH, faviconSvg } from './logo.ts';
 import { lazyPage, type PageOutputs, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { agentsPage } from './pages/agents-page.ts';
@@ -260,7 +260,7 @@ function renderAssets(corpus: Corpus, files: SiteFiles): void {
     }),
   );
   for (const name of FINGERPRINTED_ASSETS) files.put(assetPath(name).slice(1), assetSource(name));
-  files.put(SEARCH_ENGINE_PATH.slice(1), lazyOutput(['search-engine'], searchEngineBundle));
+  files.put(searchEnginePath().slice(1), lazyOutput(['search-engine'], searchEngineBundle));
   files.put(FAVICON_PATH.slice(1), faviconSvg);
   files.put(TOUCH_ICON_PATH.slice(1), lazyOutput(['touch-icon'], touchIconPng));
   const socialText = { siteName: corpus.site.name, host: new URL(corpus.site.baseUrl).host };
