@@ -4,7 +4,7 @@ import path from 'node:path';
 import { benchDevServer } from './dev-server.ts';
 import { hugoBuild, hugoVersion, prepareHugoSite } from './hugo-baseline.ts';
 import { markdownParseFloor } from './markdown-floor.ts';
-import { measureCommand, median, type CommandRun } from './measure-command.ts';
+import { measureCommand, median, seconds, type CommandRun } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 
 /**
@@ -42,7 +42,6 @@ async function folderBytes(dir: string): Promise<{ files: number; bytes: number 
   return { files, bytes };
 }
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const cpuSeconds = (runs: CommandRun[]) =>
   runs.every((r) => r.cpuMilliseconds !== undefined)
     ? seconds(median(runs.map((r) => r.cpuMilliseconds!)))

@@ -38,6 +38,9 @@ export function measureCommand(
   });
 }
 
+/** Milliseconds as the bench prints them: seconds, to the hundredth. */
+export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -19,7 +19,7 @@ import {
 import { VARIANTS } from '../generator/mirror/precompress.ts';
 import { compressAnswer } from '../server/compress-answer.ts';
 import { createStaticSite } from '../server/static-site.ts';
-import { median } from './measure-command.ts';
+import { median, seconds } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 
 /**
@@ -34,7 +34,6 @@ import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 const PROJECT = path.resolve(import.meta.dirname, '..');
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
 /** A fetch served by the static host in process, counting the files it answers and their bytes. */
