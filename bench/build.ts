@@ -4,7 +4,13 @@ import path from 'node:path';
 import { benchDevServer } from './dev-server.ts';
 import { hugoBuild, hugoVersion, prepareHugoSite } from './hugo-baseline.ts';
 import { markdownParseFloor } from './markdown-floor.ts';
-import { measureCommand, median, seconds, type CommandRun } from './measure-command.ts';
+import {
+  measureCommand,
+  measureNpmBuild,
+  median,
+  seconds,
+  type CommandRun,
+} from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 
 /**
@@ -56,10 +62,7 @@ export async function benchBuild({ records, runs, workDir }: BuildBenchOptions):
   const cacheDir = path.join(workDir, 'cache');
   await writeRepeatedCorpus(path.join(PROJECT, 'content'), corpus, records);
   // Every build goes through `npm run build`, as the content team's builds do.
-  const npmBuild = (...args: string[]) =>
-    measureCommand('npm', ['run', '-s', 'build', '--', '--content', corpus, ...args], {
-      cwd: PROJECT,
-    });
+  const npmBuild = (...args: string[]) => measureNpmBuild(PROJECT, ['--content', corpus, ...args]);
   const cachedBuild = () => npmBuild('--out', cachedOut, '--cache-dir', cacheDir);
 
   const rows: Row[] = [];

@@ -38,6 +38,10 @@ export function measureCommand(
   });
 }
 
+/** `npm run build` with these arguments, run in the project at `cwd` as the content team's builds run, measured. */
+export const measureNpmBuild = (cwd: string, args: string[]): Promise<CommandRun> =>
+  measureCommand('npm', ['run', '-s', 'build', '--', ...args], { cwd });
+
 /** Milliseconds as the bench prints them: seconds, to the hundredth. */
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 

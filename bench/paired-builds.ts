@@ -1,7 +1,7 @@
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { checkOutBaseline } from './baseline-checkout.ts';
-import { type CommandRun, measureCommand, median, seconds } from './measure-command.ts';
+import { type CommandRun, measureNpmBuild, median, seconds } from './measure-command.ts';
 import { editOneRecord, writeRepeatedCorpus } from './repeat-corpus.ts';
 
 const PROJECT = path.resolve(import.meta.dirname, '..');
@@ -57,11 +57,9 @@ export async function pairedBuilds(options: PairedBuildsOptions): Promise<string
     ];
     const build = (at: Side) => {
       const paths = ['--content', corpus, '--out', at.out, '--cache-dir', at.cacheDir];
-      return measureCommand('npm', ['run', '-s', 'build', '--', ...paths], { cwd: at.cwd }).catch(
-        (error: unknown) => {
-          throw new Error(`The build by ${at.name} failed. ${(error as Error).message}`);
-        },
-      );
+      return measureNpmBuild(at.cwd, paths).catch((error: unknown) => {
+        throw new Error(`The build by ${at.name} failed. ${(error as Error).message}`);
+      });
     };
     for (const at of sides) await build(at);
     let round = 1;

@@ -27,6 +27,8 @@ afterAll(async () => {
 it('checks out a commit beside the project with its dependencies, and removes it', async () => {
   const dir = path.join(work, 'head');
   const baseline = await checkOutBaseline(PROJECT, 'HEAD', dir);
+  // As git lists it: the folder's real path, which it no longer has once removed.
+  const listed = `worktree ${realpathSync(dir)}`;
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
       cwd: PROJECT,
@@ -42,12 +44,12 @@ it('checks out a commit beside the project with its dependencies, and removes it
     expect(realpathSync(esbuild)).toBe(realpathSync(path.join(PROJECT, 'node_modules', 'esbuild')));
     // Its own cache: the two versions' generator bundles never replace each other's.
     expect(existsSync(path.join(dir, 'node_modules', '.cache'))).toBe(false);
-    expect(worktrees()).toContain(`worktree ${realpathSync(dir)}`);
+    expect(worktrees()).toContain(listed);
   } finally {
     baseline.remove();
   }
   expect(existsSync(dir)).toBe(false);
-  expect(worktrees()).not.toContain(dir);
+  expect(worktrees()).not.toContain(listed);
 });
 
 it('says what to give when the ref names no commit', async () => {
