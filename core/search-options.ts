@@ -3,8 +3,9 @@ import type { CollectionKey } from './collections.ts';
 import type { Summary } from './summary.ts';
 
 /**
- * MiniSearch settings shared by the build (which serializes the index) and the search
- * function (which loads it): MiniSearch.loadJSON needs the same options it was built with.
+ * MiniSearch settings shared by the build, which indexes the records with them, and the
+ * search over the static index it writes, which scores the fields they name and returns
+ * the fields they store (core/score-entries.ts, core/search-ranking.ts).
  */
 export const SEARCH_STORE_FIELDS = [
   'collection',

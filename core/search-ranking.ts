@@ -1,12 +1,12 @@
-import type MiniSearch from 'minisearch';
-import type { SearchResult } from 'minisearch';
-import { SEARCH_DEFAULTS, SEARCH_STORE_FIELDS, type SearchDocument } from './search-options.ts';
+import { SEARCH_STORE_FIELDS, type SearchDocument } from './search-options.ts';
 
 /**
- * The search's rules, in one place for every host that searches: the search function over
- * the whole index (runtime/search.ts) and the browser over the static index's shards
- * (core/static-search.ts). Both give a MiniSearch index, loaded with the same options, and
- * get the same order.
+ * The search's rules, in one place (docs/decisions.md): every term must match (a term also
+ * matches the words it begins); every record whose title matches all terms ranks above one
+ * whose title matches only some, which ranks above a summary-only match; within a tier,
+ * the BM25 score (title boosted) decides, then `byTitle`. The static index's engine
+ * (core/static-search.ts) ranks by them, in the functions over its files on disk and in
+ * the browser over the files it fetches.
  */
 
 /** What the search endpoint returns per match: a Summary plus its collection. */
@@ -22,9 +22,6 @@ export function queryTerms(query: string): string[] {
   const terms = query.toLowerCase().split(SPACE_OR_PUNCTUATION).filter(Boolean);
   return [...new Set(terms)].slice(0, MAX_QUERY_TERMS);
 }
-
-/** Orders two results that share a tier and a score. */
-export type TieBreak = (a: SearchResult, b: SearchResult) => number;
 
 /** The tie-break of the rules: the title, then the id. The static index ranks its documents by it at build time. */
 export const byTitle = (
@@ -49,38 +46,6 @@ export const byRules =
   <T extends RankedMatch>(tieBreak: (a: T, b: T) => number) =>
   (a: T, b: T): number =>
     a.tier - b.tier || b.score - a.score || tieBreak(a, b);
-
-function titleTier(result: SearchResult, terms: string[]): number {
-  const inTitle = terms.filter((term) =>
-    Object.entries(result.match).some(
-      ([docTerm, fields]) => docTerm.startsWith(term) && fields.includes('title'),
-    ),
-  ).length;
-  return tierOf(inTitle, terms.length);
-}
-
-/**
- * The best `limit` matches of `query`, best first. The rules (docs/decisions.md): every
- * term must match (a term also matches the words it begins); every record whose title
- * matches all terms ranks above one whose title matches only some, which ranks above a
- * summary-only match; within a tier, MiniSearch's BM25 score (title boosted) decides, then
- * `tieBreak`, which must order as `byTitle` does.
- */
-export function rankedResults(
-  index: MiniSearch<SearchDocument>,
-  query: string,
-  limit: number,
-  tieBreak: TieBreak,
-): SearchResult[] {
-  const terms = queryTerms(query);
-  if (terms.length === 0) return [];
-  return index
-    .search(terms.join(' '), SEARCH_DEFAULTS)
-    .map((result) => ({ result, score: result.score, tier: titleTier(result, terms) }))
-    .sort(byRules((a, b) => tieBreak(a.result, b.result)))
-    .slice(0, limit)
-    .map(({ result }) => result);
-}
 
 /** A match as the API returns it, from the stored fields of its document: the fields in one order, whatever held them. */
 export function hitOf(stored: Record<string, unknown>): SearchHit {

@@ -41,6 +41,8 @@ export interface StaticSearchHeader {
   termFiles: [first: string, name: string][];
   /** The names of the files of stored fields (staticSearchFile), in the order of the documents they hold. */
   documentFiles: string[];
+  /** How many terms the term files hold in all: where the runs are cut depends on it, so a build that patches the runs needs it. */
+  termCount: number;
 }
 
 export interface StaticSearchMeta {

@@ -13,17 +13,18 @@ import {
 /** Fetches a file of the static index as JSON; throws `MissingFile` when the host has no such file. */
 export type FetchJson = (path: string) => Promise<unknown>;
 
-/** The host answered 404: the file belongs to a build it no longer serves. */
+/** The file is not there (a host's 404, or none on disk): it belongs to a build since replaced. */
 export class MissingFile extends Error {}
 
 /**
- * Search over the static index (core/static-search-index.ts), by the same rules as the
- * search function: for each query, the entries of its terms, from the term files that
- * hold them, are scored with the whole index's document count and lengths, so BM25 scores
- * each match as the whole index would (core/score-entries.ts), and ties are broken by the
- * build's order of `byTitle`. Only the matches kept have their stored
- * fields fetched. Each file is fetched once; the header once per `search`, as a new build
- * may have replaced it, but for the first search after a warm-up.
+ * Search over the static index (core/static-search-index.ts), by the rules of
+ * core/search-ranking.ts, for the functions (runtime/static-search-on-disk.ts) and the
+ * browser (core/browser-search.ts) alike: for each query, the entries of its terms, from
+ * the term files that hold them, are scored with the whole index's document count and
+ * lengths, so BM25 scores each match as the whole index would (core/score-entries.ts), and
+ * ties are broken by the build's order of `byTitle`. Only the matches kept have their
+ * stored fields fetched. Each file is fetched once; the header once per `search`, as a new
+ * build may have replaced it, but for the first search after a warm-up.
  */
 export function createStaticSearch(fetchJson: FetchJson) {
   const files = new Map<string, Promise<unknown>>();

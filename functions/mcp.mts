@@ -6,8 +6,8 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 
 /**
  * Netlify Function: the MCP endpoint for agents. The read gate edge function in front of it
- * applies the read rate limit. Its tools read the build's dist/_data/ and the pages'
- * Markdown twins, bundled with it (netlify.toml included_files).
+ * applies the read rate limit. Its tools read the build's dist/_data/, its static search
+ * index and the pages' Markdown twins, bundled with it (netlify.toml included_files).
  */
 const data = await loadServiceData(functionDataDir());
 const mcp = createMcpEndpoint({

@@ -6,7 +6,8 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 /**
  * Netlify Function: search and list pages, and the 405 of other methods on them. The read
  * gate edge function in front of it applies the rate limit and the common headers. Data
- * comes from the build's dist/_data/, bundled with the function (netlify.toml included_files).
+ * comes from the build's dist/_data/ and its static search index, bundled with the function
+ * (netlify.toml included_files).
  */
 const data = await loadServiceData(functionDataDir());
 const readApi = createReadApi(data);

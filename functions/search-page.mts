@@ -5,7 +5,7 @@ import { functionDataDir, loadServiceData } from '../runtime/service-data.ts';
 
 /**
  * Netlify Function: /search/?q= answered with the search page and the query's results,
- * from the build's page template and search index in dist/_data/ (netlify.toml
+ * from the build's page template in dist/_data/ and its static search index (netlify.toml
  * included_files). The markdown-twin edge function in front of it serves the twin.
  */
 const data = await loadServiceData(functionDataDir());

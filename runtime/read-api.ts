@@ -57,7 +57,7 @@ export function createReadApi(data: ServiceData) {
         );
       }
       const limit = clampLimit(url.searchParams.get('limit'));
-      const hits = (await data.search()).search(q, limit);
+      const hits = await data.search.search(q, limit);
       return jsonResponse({ query: q, limit, total: hits.length, data: hits });
     }
 

@@ -34,7 +34,7 @@ export function createSearchPage(data: ServiceData) {
     const query = url.searchParams.get('q');
     if (query === null || query.trim() === '') return page(200, NO_SEARCH);
     if (query.length > MAX_QUERY_LENGTH) return page(400, tooLongOutcome(query));
-    const hits = (await data.search()).search(query, PAGE_RESULTS);
+    const hits = await data.search.search(query, PAGE_RESULTS);
     // One page per query ever typed is nothing a search engine should keep.
     return page(200, resultsOutcome(query, hits), { 'X-Robots-Tag': 'noindex' });
   };

@@ -5,11 +5,13 @@ import { pageFile, type UrlPath } from '../core/paths.ts';
 import type { Summary } from '../core/summary.ts';
 import type { InstanceImage } from '../core/instances.ts';
 import type { SearchPageTemplate } from '../core/search-page-template.ts';
-import { createSearch } from './search.ts';
+import { type StaticSearchOnDisk, staticSearchOnDisk } from './static-search-on-disk.ts';
 
 /**
- * What the functions read, all produced by the build in dist/_data/: never content files.
- * Loaded once per instance; the search index only when the first search needs it.
+ * What the functions read, all produced by the build: dist/_data/, and beside it the static
+ * search index and the pages' Markdown twins; never content files. Loaded once per
+ * instance, each part when it is first needed; the search index file by file, as queries
+ * need them (runtime/static-search-on-disk.ts).
  */
 export interface ServiceData {
   baseUrl: string;
@@ -20,7 +22,8 @@ export interface ServiceData {
   docs: string;
   summaries(key: CollectionKey): Promise<Summary[]>;
   instanceImages(): Promise<InstanceImage[]>;
-  search(): Promise<ReturnType<typeof createSearch>>;
+  /** The search over the static index in dist/assets/ (runtime/static-search-on-disk.ts). */
+  search: StaticSearchOnDisk;
   /** The search page with slots for a query's results (core/search-page-template.ts). */
   searchPage(): Promise<SearchPageTemplate>;
   /** The contact page with a marker where each form goes (core/forms/render-form.ts). */
@@ -63,9 +66,8 @@ export async function loadServiceData(dataDir: string): Promise<ServiceData> {
           await readFile(path.join(dataDir, 'instance-images.json'), 'utf8'),
         ) as InstanceImage[],
     ),
-    search: once(async () =>
-      createSearch(await readFile(path.join(dataDir, 'search-index.json'), 'utf8')),
-    ),
+    // The static index lies beside dist/_data/ in the build (the functions that search bundle it: netlify.toml).
+    search: staticSearchOnDisk(path.join(dataDir, '..')),
     searchPage: once(
       async () =>
         JSON.parse(

@@ -227,9 +227,10 @@ describe('parallel analysis and page rendering', () => {
     await buildBundled();
     await build({ contentDir: large, outDir: path.join(root, 'edited-clean'), threads: 2 });
     expect(await digest(bundled)).toEqual(await digest(path.join(root, 'edited-clean')));
-    expect(await readFile(path.join(bundled, '_data', 'search-index.json'), 'utf8')).toContain(
-      '["quokka"',
-    );
+    const shards = await fg('assets/search-shards/t*.json', { cwd: bundled });
+    expect(
+      shards.some((file) => readFileSync(path.join(bundled, file), 'utf8').includes('["quokka"')),
+    ).toBe(true);
 
     // dist/ deleted, the cache kept (a fresh checkout on Netlify): every file is linked back from the cache, none made again.
     const editedClean = await digest(path.join(root, 'edited-clean'));
@@ -238,7 +239,7 @@ describe('parallel analysis and page rendering', () => {
     const { termFiles, documentFiles } = JSON.parse(
       await readFile(path.join(root, 'edited-clean', STATIC_SEARCH_HEADER.slice(1)), 'utf8'),
     ) as StaticSearchHeader;
-    const files = 1339 + 2 + termFiles.length + documentFiles.length + 1;
+    const files = 1338 + 2 + termFiles.length + documentFiles.length + 1;
     const built = (written: number) =>
       new RegExp(`${files} files \\(\\d+ KiB; ${written} written, 0 deleted\\)`);
     expect(await buildBundled()).toMatch(built(0));
@@ -255,7 +256,7 @@ describe('parallel analysis and page rendering', () => {
     // Linked back after a finished write, dist/ is taken at its word: a page and the search index changed in place
     // (their links with them) before dist/ went come back as they were changed, and no file is looked at...
     await writeFile(path.join(bundled, 'posts', 'index.html'), 'edited by hand');
-    await writeFile(path.join(bundled, '_data', 'search-index.json'), '{}');
+    await writeFile(path.join(bundled, 'assets', 'search-index.json'), '{}');
     await rm(bundled, { recursive: true });
     expect(await buildBundled()).toMatch(built(0));
     expect(await readFile(path.join(bundled, 'posts', 'index.html'), 'utf8')).toBe(
@@ -441,7 +442,7 @@ describe('incremental builds', () => {
         `threats/${syntheticSlug('threats', 1)}/index.html`,
         'glossary/index.html',
         'llms.txt',
-        '_data/search-index.json',
+        'assets/search-index.json',
       ]),
     );
   });
@@ -791,7 +792,7 @@ describe('incremental builds', () => {
     // The whole build finds the record's files as they must be and writes only what lists the summary.
     expect(rest.changed).not.toEqual(expect.arrayContaining([own(0)[0]]));
     expect(rest.changed).toEqual(
-      expect.arrayContaining(['posts/index.html', '_data/search-index.json']),
+      expect.arrayContaining(['posts/index.html', 'assets/search-index.json']),
     );
     await expectClean('dev-after-edit');
     for (const file of own(0))

@@ -8,12 +8,14 @@ import type { Heading, Root } from 'mdast';
 import { toString as textOf } from 'mdast-util-to-string';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundError } from '../core/api-error.ts';
+import { STATIC_SEARCH_HEADER, type StaticSearchHeader } from '../core/static-search-index.ts';
 import { paths } from '../core/paths.ts';
 import { COLLECTION_KEYS, COLLECTIONS, type CollectionKey } from '../core/collections.ts';
 import { parseMarkdown } from '../generator/markdown/markdown.ts';
 import { generatorFingerprint, PROJECT_DIR } from '../generator/model/generator.ts';
 import { assetPath } from '../generator/render/asset-names.ts';
 import { searchEnginePath } from '../generator/render/browser-bundle.ts';
+import { staticSearchOnDisk } from '../runtime/static-search-on-disk.ts';
 import { CLIENT_TYPES_FILE, clientTypes } from '../scripts/client-types.ts';
 import { buildSite, type BuiltSite } from './support/built-site.ts';
 import { distRouter } from './support/dist-routes.ts';
@@ -299,19 +301,15 @@ describe('API documents', () => {
     expect(markdown).toMatch(/^# .*pricing/m);
   });
 
-  it('precomputes the full summary lists and a loadable search index for the functions', async () => {
-    const { default: MiniSearch } = await import('minisearch');
-    const { SEARCH_INDEX_OPTIONS } = await import('../core/search-options.ts');
+  it('precomputes the full summary lists and the static search index the functions search', async () => {
     const threats = await site.json<{ slug: string }[]>('_data/summaries/threats.json');
     expect(threats.length).toBe(site.summary.records.threats);
-    const index = MiniSearch.loadJSON(
-      await site.read('_data/search-index.json'),
-      SEARCH_INDEX_OPTIONS,
-    );
+    const header = await site.json<StaticSearchHeader>(STATIC_SEARCH_HEADER.slice(1));
     const total = Object.values(site.summary.records).reduce((a, b) => a + b, 0);
-    expect(index.documentCount).toBe(total);
-    const hits = index.search('phish', { prefix: true, boost: { title: 3 } });
+    expect(header.documentCount).toBe(total);
+    const hits = await staticSearchOnDisk(site.dir).search('phish', 50);
     expect(hits.length).toBeGreaterThan(0);
+    expect(hits.every((hit) => /phish/i.test(`${hit.title} ${hit.summary}`))).toBe(true);
   });
 });
 

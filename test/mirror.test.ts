@@ -214,7 +214,7 @@ const SITE_CASES: Case[] = [
     '/assets/nope.css',
     '/assets/site.css',
     '/assets/',
-    '/_data/search-index.json',
+    '/_data/summaries/posts.json',
     '/_data/service.json',
   ].map((p): Case => ({ path: p, body: 'bytes', served: '/404.html' })),
 ];

@@ -14,6 +14,7 @@ import {
   SCHEDULED_FUNCTIONS,
   type FunctionRoute,
 } from '../core/routes.ts';
+import { STATIC_SEARCH_FOLDER, STATIC_SEARCH_HEADER } from '../core/static-search-index.ts';
 import { SUBMISSION_PATHS } from '../core/submissions.ts';
 import { denoAvailable, withDenoOnPath } from '../server/deno.ts';
 import { stageNetlifySite } from '../server/netlify-site.ts';
@@ -57,6 +58,9 @@ interface EdgeManifest {
     }
   >;
 }
+
+/** The functions whose answers search (runtime/static-search-on-disk.ts): the API's search, the search page, MCP's search tool. */
+const SEARCHING_FUNCTIONS = ['read-api', 'search-page', 'mcp'];
 
 const NETLIFY_FUNCTION_SETTINGS: Record<string, string> = {
   included_files: 'includedFiles',
@@ -187,10 +191,26 @@ describe("Netlify's function bundler", () => {
       expect(included, fn.name).toEqual(
         expect.arrayContaining([
           'dist/_data/service.json',
-          'dist/_data/search-index.json',
           'dist/_data/search-page.json',
           ...COLLECTION_KEYS.map((k) => `dist/_data/summaries/${k}.json`),
         ]),
+      );
+    }
+  });
+
+  it('bundles the static search index with the functions that search, and with no other', async () => {
+    const index = [
+      STATIC_SEARCH_HEADER,
+      ...(await fg(`${STATIC_SEARCH_FOLDER.slice(1)}/*`, { cwd: distDir })).map((f) => `/${f}`),
+    ].map((f) => `dist${f}`);
+    expect(index.length).toBeGreaterThan(3);
+    for (const fn of zipped) {
+      const included = (fn.includedFiles ?? []).map((f) => path.relative(siteDir, f));
+      const bundledIndex = included.filter(
+        (f) => f === `dist${STATIC_SEARCH_HEADER}` || f.startsWith(`dist${STATIC_SEARCH_FOLDER}/`),
+      );
+      expect(bundledIndex.sort(), fn.name).toEqual(
+        SEARCHING_FUNCTIONS.includes(fn.name) ? index.sort() : [],
       );
     }
   });

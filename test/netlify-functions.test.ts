@@ -310,8 +310,11 @@ describe('Netlify functions', () => {
 
 describe('the request guard of every function', () => {
   it("answers a failure with a JSON Error naming Netlify's request id, and logs one JSON line with it", async () => {
-    const broken = await temporaryDirectory('netlify-fn-broken-');
-    await cp(process.env.SERVICE_DATA_DIR!, broken, { recursive: true });
+    // The whole build, copied: the instance made here answers the later tests' searches too,
+    // from the static search index beside its data.
+    const brokenDist = await temporaryDirectory('netlify-fn-broken-');
+    await cp(path.dirname(process.env.SERVICE_DATA_DIR!), brokenDist, { recursive: true });
+    const broken = path.join(brokenDist, '_data');
     await writeFile(path.join(broken, 'summaries', 'threats.json'), '{ not json');
     const lines: string[] = [];
     const spy = vi

@@ -89,7 +89,7 @@ const SAMPLES = [
   assetPath('search.js'),
   '/assets/favicon.svg',
   '/assets/social/site.png',
-  '/_data/search-index.json',
+  '/_data/summaries/posts.json',
   '/no/such/page/',
 ];
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import MiniSearch, { type AsPlainObject } from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { COLLECTION_KEYS, type CollectionKey } from '../core/collections.ts';
 import { scoreEntries } from '../core/score-entries.ts';
-import { SEARCH_DEFAULTS, SEARCH_INDEX_OPTIONS } from '../core/search-options.ts';
+import { SEARCH_DEFAULTS } from '../core/search-options.ts';
 import { queryTerms } from '../core/search-ranking.ts';
 import { createStaticSearch, MissingFile } from '../core/static-search.ts';
 import {
@@ -17,19 +16,20 @@ import {
   termFilesFor,
 } from '../core/static-search-index.ts';
 import type { Summary } from '../core/summary.ts';
-import { searchDocuments, searchIndexJson } from '../generator/emit/search-index.ts';
+import { searchDocuments } from '../generator/emit/search-index.ts';
 import {
   documentFileNames,
   staticSearchFileNames,
   staticSearchFiles,
 } from '../generator/emit/static-search-index.ts';
-import { createSearch } from '../runtime/search.ts';
 import { keysOf } from './support/document-keys.ts';
+import { wholeIndexSearch } from './support/search-oracle.ts';
 
 /**
- * The static index (core/static-search-index.ts) searched as the browser searches it,
- * against the search function over the whole index: the same matches in the same order,
- * for queries of every kind, over a corpus cut into many files.
+ * The static index (core/static-search-index.ts) searched as the browser and the functions
+ * search it, against MiniSearch over the whole index by the same rules
+ * (test/support/search-oracle.ts): the same matches in the same order, for queries of
+ * every kind, over a corpus cut into many files.
  */
 const WORDS =
   'browser browsing isolation isolate session sessions token tokens phishing phish prompt injection inject agent agents data exfiltration extension extensions clipboard credential credentials cookie cookies download downloads script scripts a an the of to über café naïve 2fa x'.split(
@@ -68,9 +68,9 @@ function staticSearchOf(files: Map<string, Uint8Array>, fetched: string[] = []) 
 
 const summaries = corpus(250);
 const documents = searchDocuments((key) => summaries[key]);
-const index = searchIndexJson((key) => summaries[key]);
+const whole = wholeIndexSearch(documents);
 const documentFiles = documentFileNames(keysOf(documents));
-const files = staticSearchFiles(index, documents, documentFiles);
+const files = staticSearchFiles(documents, documentFiles);
 /** A file of the static index, as the browser reads it. */
 const jsonIn = <T>(built: Map<string, Uint8Array>, path: string): T =>
   JSON.parse(Buffer.from(built.get(path.slice(1))!).toString()) as T;
@@ -82,13 +82,12 @@ function editedTo(summary: string) {
   const edited = structuredClone(summaries);
   edited.apps[3]!.summary = summary;
   const editedDocuments = searchDocuments((key) => edited[key]);
-  const index = searchIndexJson((key) => edited[key]);
-  const files = staticSearchFiles(
-    index,
-    editedDocuments,
-    documentFileNames(keysOf(editedDocuments)),
-  );
-  return { index, files, header: jsonIn<StaticSearchHeader>(files, STATIC_SEARCH_HEADER) };
+  const files = staticSearchFiles(editedDocuments, documentFileNames(keysOf(editedDocuments)));
+  return {
+    documents: editedDocuments,
+    files,
+    header: jsonIn<StaticSearchHeader>(files, STATIC_SEARCH_HEADER),
+  };
 }
 // Made of words every other record has too, so no term comes or goes.
 const edited = editedTo('Session token phishing.');
@@ -178,11 +177,7 @@ describe('the static index', () => {
       ]),
     ) as Record<CollectionKey, Summary[]>;
     const heavyDocuments = searchDocuments((key) => heavy[key]);
-    const built = staticSearchFiles(
-      searchIndexJson((key) => heavy[key]),
-      heavyDocuments,
-      documentFileNames(keysOf(heavyDocuments)),
-    );
+    const built = staticSearchFiles(heavyDocuments, documentFileNames(keysOf(heavyDocuments)));
     const heavyHeader = jsonIn<StaticSearchHeader>(built, STATIC_SEARCH_HEADER);
     let full = 0;
     for (const [, name] of heavyHeader.termFiles) {
@@ -213,8 +208,7 @@ describe('the static index', () => {
     expect(keptNames.length).toBeLessThan(fewerNames.length);
   });
 
-  it('finds what the search function finds, in its order, for every kind of query', async () => {
-    const api = createSearch(index.toString());
+  it('finds what MiniSearch finds over the whole index, in its order, for every kind of query', async () => {
     const search = staticSearchOf(files);
     const queries = [
       ...WORDS,
@@ -231,7 +225,7 @@ describe('the static index', () => {
     let compared = 0;
     for (const q of queries) {
       for (const limit of [5, 50, 200]) {
-        const want = api.search(q, limit);
+        const want = whole.search(q, limit);
         expect(await search.search(q, limit), `${q} (${limit})`).toEqual(want);
         if (want.length >= 5) compared++;
       }
@@ -253,7 +247,7 @@ describe('the static index', () => {
     const fetched: string[] = [];
     const header = Promise.resolve(builtJson(STATIC_SEARCH_HEADER));
     expect(await staticSearchOf(files, fetched).search('token', 10, header)).toEqual(
-      createSearch(index.toString()).search('token', 10),
+      whole.search('token', 10),
     );
     expect(fetched).not.toContain(STATIC_SEARCH_HEADER);
     expect(fetched.length).toBeGreaterThan(1);
@@ -265,13 +259,12 @@ describe('the static index', () => {
     await search.warm();
     expect(fetched).toEqual([STATIC_SEARCH_HEADER, staticSearchFile(header.meta)]);
     fetched.length = 0;
-    const api = createSearch(index.toString());
-    expect(await search.search('token', 10)).toEqual(api.search('token', 10));
+    expect(await search.search('token', 10)).toEqual(whole.search('token', 10));
     expect(fetched).not.toContain(STATIC_SEARCH_HEADER);
     expect(fetched).not.toContain(staticSearchFile(header.meta));
     expect(fetched.length).toBeGreaterThan(1);
     fetched.length = 0;
-    expect(await search.search('phishing', 5)).toEqual(api.search('phishing', 5));
+    expect(await search.search('phishing', 5)).toEqual(whole.search('phishing', 5));
     expect(fetched).toContain(STATIC_SEARCH_HEADER);
   });
 
@@ -282,9 +275,7 @@ describe('the static index', () => {
       return builtJson(path);
     });
     await expect(search.warm()).rejects.toThrow('offline');
-    expect(await search.search('token', 10)).toEqual(
-      createSearch(index.toString()).search('token', 10),
-    );
+    expect(await search.search('token', 10)).toEqual(whole.search('token', 10));
   });
 
   it('reads the header again and searches the new build when the files of the last one are gone', async () => {
@@ -299,15 +290,15 @@ describe('the static index', () => {
       return JSON.parse(Buffer.from(bytes).toString());
     });
     expect(await search.search('token', 10)).toEqual(
-      createSearch(edited.index.toString()).search('token', 10),
+      wholeIndexSearch(edited.documents).search('token', 10),
     );
     expect(headers).toBe(2);
   });
 });
 
 describe('scoreEntries', () => {
-  const plain = JSON.parse(index.toString()) as AsPlainObject;
-  const miniSearch = MiniSearch.loadJSON(index.toString(), SEARCH_INDEX_OPTIONS);
+  const miniSearch = whole.index;
+  const plain = miniSearch.toJSON();
   // What the browser scores with: the statistics of the build's header and meta file.
   const statistics = {
     ...header,

@@ -81,7 +81,7 @@ describe('the local server', () => {
     expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
     expect((await get('/threats')).headers.get('location')).toBe('/threats/');
     expect((await get('/no/such/page/')).status).toBe(404);
-    for (const hidden of ['/_data/search-index.json', '/_redirects', '/_headers', '/_Headers'])
+    for (const hidden of ['/_data/service.json', '/_redirects', '/_headers', '/_Headers'])
       expect((await get(hidden)).status, hidden).toBe(404);
     expect((await get('/llms.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });

@@ -26,7 +26,7 @@ import { apiIndex, pricingDocument } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
 import { recordManifest } from './record-manifest.ts';
-import { SEARCH_INDEX_FILE, type SummaryLists, searchOutputs } from './search-outputs.ts';
+import { SEARCH_HEADER_FILE, type SummaryLists, searchOutputs } from './search-outputs.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
@@ -70,7 +70,7 @@ export async function emitApi(
   }
   const search = searchOutputs(lists);
   for (const [file, output] of search) files.put(file, output);
-  headStart?.(SEARCH_INDEX_FILE, search.get(SEARCH_INDEX_FILE)!);
+  headStart?.(SEARCH_HEADER_FILE, search.get(SEARCH_HEADER_FILE)!);
   // After the search index has started: its thread works while the documents not kept are hashed.
   files.put(apiFile(paths.apiManifest), await recordManifest(corpus, memo.version));
   files.put(`${DATA_DIR}/instance-images.json`, jsonFile(corpus.instanceImages));

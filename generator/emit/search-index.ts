@@ -1,29 +1,7 @@
-import type { AsPlainObject } from 'minisearch';
+import MiniSearch from 'minisearch';
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
-import type { SearchDocument } from '../../core/search-options.ts';
+import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-options.ts';
 import type { Summary } from '../../core/summary.ts';
-import { indexLayout, indexOf, objectEntry } from './search-index-format.ts';
-import { patchSearchIndex } from './search-index-patch.ts';
-
-/**
- * The serialized MiniSearch index over every collection's titles and summaries, loaded
- * once per function instance (MiniSearch.loadJSON). It is written in one canonical form
- * (indexLayout), whatever way it was made: terms in code-unit order, each average field
- * length the exact mean, and every document's and every term's entry on a line of its own.
- * So after an edit the last index can be patched (search-index-patch.ts: a few lines
- * rewritten, the rest copied) to the very bytes a whole new index would have.
- */
-export function searchIndexJson(
-  summariesOf: (key: CollectionKey) => Summary[],
-  previous?: Uint8Array,
-): Buffer {
-  return indexOfDocuments(searchDocuments(summariesOf), previous);
-}
-
-/** The index of `documents` (searchDocuments), patched from `previous` when it can be. */
-export function indexOfDocuments(documents: SearchDocument[], previous?: Uint8Array): Buffer {
-  return (previous && patchSearchIndex(previous, documents)) || wholeIndex(documents);
-}
 
 /**
  * Every record as the index holds it, collection by collection. Each collection's
@@ -39,32 +17,74 @@ export function searchDocuments(summariesOf: (key: CollectionKey) => Summary[]):
   );
 }
 
+/** A MiniSearch index of these documents alone, as plain data: the index of all, or the part of one. */
+export function indexOf(documents: SearchDocument[]) {
+  const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS);
+  index.addAll(documents);
+  return index.toJSON();
+}
+
+/** One entry of an object keyed by short document id, as the files of stored fields hold it. */
+export const objectEntry = (shortId: string | number, value: unknown): string =>
+  `${JSON.stringify(String(shortId))}:${JSON.stringify(value)}`;
+
+/** The stored fields of a document, as MiniSearch keeps them: the fields to store that it has, in their order. */
+export function storedFieldsOf(document: SearchDocument): Record<string, unknown> {
+  const stored: Record<string, unknown> = {};
+  for (const field of SEARCH_INDEX_OPTIONS.storeFields ?? []) {
+    const value = document[field as keyof SearchDocument];
+    if (value !== undefined) stored[field] = value;
+  }
+  return stored;
+}
+
+/**
+ * The index of every document, in the pieces the static index is cut from
+ * (static-search-index.ts). MiniSearch's running averages (which depend on the order
+ * documents were added and removed in) are not kept: the fields' sums are, so a whole
+ * index and a patched one have the same exact means.
+ */
+export interface IndexParts {
+  /** Per field id, each document's length in that field (its count of distinct terms there), by short id; 0 where it lacks the field. */
+  fieldLength: number[][];
+  /** Per field id, the sum of every document's length in it. */
+  totals: number[];
+  /** Each document's stored fields as its entry in a file of stored fields (objectEntry), by short id. */
+  storedFields: string[];
+  /** The index's terms, in code-unit order. */
+  terms: string[];
+  /** Each term's entry, as MiniSearch serializes it, as JSON: in the order of `terms`. */
+  entries: string[];
+}
+
 /**
  * The whole index of the documents. Each part of MiniSearch's plain data is let go as soon
- * as its lines are made, and each term's entry is replaced by its line where it stands:
- * the data and its lines are never held at once.
+ * as its entries are made, and each term's entry is replaced by its JSON where it stands:
+ * the data and its entries are never held at once.
  */
-function wholeIndex(documents: SearchDocument[]): Buffer {
-  const plain: Partial<AsPlainObject> = indexOf(documents);
-  const { fieldIds } = plain as AsPlainObject;
-  const linesOf = (part: 'documentIds' | 'fieldLength' | 'storedFields') => {
-    const lines = Object.entries(plain[part]!).map(([id, value]) => objectEntry(id, value));
-    delete plain[part];
-    return lines;
-  };
-  const documentIds = linesOf('documentIds');
-  const fieldLength = linesOf('fieldLength');
-  const storedFields = linesOf('storedFields');
-  const terms = plain.index!.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) as unknown as (
-    | AsPlainObject['index'][number]
-    | string
-  )[];
+export function indexParts(documents: SearchDocument[]): IndexParts {
+  const plain: Partial<ReturnType<typeof indexOf>> = indexOf(documents);
+  const fields = Object.keys(plain.fieldIds!).length;
+  const fieldLength = Array.from({ length: fields }, () =>
+    new Array<number>(documents.length).fill(0),
+  );
+  const totals = new Array<number>(fields).fill(0);
+  for (const [id, lengths] of Object.entries(plain.fieldLength!))
+    for (let field = 0; field < lengths.length; field++) {
+      // A hole is a field the document lacks (a summary's fields are all required, so none today).
+      const length = lengths[field] ?? 0;
+      fieldLength[field]![Number(id)] = length;
+      totals[field]! += length;
+    }
+  delete plain.fieldLength;
+  const storedFields = Object.entries(plain.storedFields!).map(([id, value]) =>
+    objectEntry(id, value),
+  );
+  delete plain.storedFields;
+  const index = plain.index!.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   delete plain.index;
-  for (let i = 0; i < terms.length; i++) terms[i] = JSON.stringify(terms[i]);
-  return indexLayout(fieldIds, {
-    documentIds,
-    fieldLength,
-    storedFields,
-    index: terms as string[],
-  });
+  const terms = index.map(([term]) => term);
+  const entries = index as unknown as string[];
+  for (let i = 0; i < index.length; i++) entries[i] = JSON.stringify(index[i]);
+  return { fieldLength, totals, storedFields, terms, entries };
 }

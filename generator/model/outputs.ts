@@ -22,17 +22,21 @@ export interface LazyOutput<Content extends FileContent = FileContent> {
    */
   parts?: OutputPart[];
   /**
-   * The same text rendered on a thread of its own (the search index; render-off-thread.ts says
-   * when it starts); what it takes to build is that thread's, given back when the thread ends.
-   * `previous` is the file as dist/ holds it, when this generator wrote it and it is as it
-   * was left: what changed can be made from it rather than everything anew.
+   * The same text made apart from the other outputs (the search index; render-off-thread.ts
+   * says when it starts), on a thread of its own when that pays: what it takes to build is
+   * that thread's, given back when the thread ends. `previous` gives the path of a file as
+   * dist/ holds it, when this generator wrote it and it is as it was left: what changed can
+   * be made from the last build's files rather than everything anew.
    */
-  renderElsewhere?: (previous?: string) => Promise<Content>;
+  renderElsewhere?: (previous?: LastFile) => Promise<Content>;
   /** The same text rendered by a pool of page renderers: worth it when many pages are rendered (render-off-thread.ts). */
   renderInPool?: (pool: PageRenderThreads) => Promise<Content>;
   /** Files this one names, made with it and named by their bytes (the static search index's header names its term files). */
   alongside?: Alongside;
 }
+
+/** The path of a file of dist/ (given as its path there) as the last build left it, or undefined when dist/ no longer holds it so. */
+export type LastFile = (file: string) => string | undefined;
 
 /** A file of dist/ and the output it is written from. */
 export interface FileOutput<Content extends FileContent = FileContent> {

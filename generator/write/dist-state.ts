@@ -298,7 +298,7 @@ export class DistState {
    */
   readonly prepare = (file: string, output: LazyOutput): void => {
     if (output.renderElsewhere && this.#wanted(file, output))
-      headStart(this.#headStarts, file, output, this.#lastText(file));
+      headStart(this.#headStarts, file, output, this.#lastText);
   };
 
   /**
@@ -645,7 +645,7 @@ export class DistState {
   readonly #wanted = (file: string, output: LazyOutput): boolean =>
     !this.#ahead.has(file) && !this.#intact(file, output.signature);
 
-  /** The path of an output's last text, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
+  /** The path of a file as the last build left it, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
   readonly #lastText = (file: string): string | undefined =>
     !this.#ahead.has(file) &&
     this.#header?.generator === generatorFingerprint() &&

@@ -1,5 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { isLazy, type FileContent, type LazyOutput, type Output } from '../model/outputs.ts';
+import {
+  isLazy,
+  type FileContent,
+  type LastFile,
+  type LazyOutput,
+  type Output,
+} from '../model/outputs.ts';
 import { threadPool } from '../parallel/thread-pool.ts';
 import { worthAThread } from '../parallel/worth-a-thread.ts';
 
@@ -20,8 +26,8 @@ export interface OffThreadOptions {
   threads?: number;
   /** Outputs with a thread of their own already started before the write (headStart), by file: their texts are taken, not started again. */
   headStarts?: ReadonlyMap<string, Promise<FileContent>>;
-  /** The file dist/ holds for an output, when its text can be made from it (LazyOutput.renderElsewhere). */
-  previous?: (file: string) => string | undefined;
+  /** The files dist/ holds as the last build left them, which an output can be made from (LazyOutput.renderElsewhere). */
+  previous?: LastFile;
 }
 
 /**
@@ -32,7 +38,7 @@ export function headStart(
   headStarts: Map<string, Promise<FileContent>>,
   file: string,
   output: LazyOutput,
-  previous?: string,
+  previous?: LastFile,
 ): void {
   if (!output.renderElsewhere) return;
   const text = output.renderElsewhere(previous);
@@ -85,8 +91,8 @@ export function renderOffThread(
       )
     : undefined;
   const startOwnThread = (index: number) => {
-    const [file, output] = entries[index]! as [string, LazyOutput];
-    start(index, output.renderElsewhere!(previous?.(file)));
+    const output = entries[index]![1] as LazyOutput;
+    start(index, output.renderElsewhere!(previous));
   };
   if (!pool) {
     for (const index of ownThread) startOwnThread(index);

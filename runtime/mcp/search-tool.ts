@@ -42,12 +42,16 @@ const searchOutput = z.object({
 
 type SearchArgs = z.infer<typeof searchInput>;
 
-/** The API's search (runtime/search.ts), narrowed to a collection after ranking so the order stays the API's. */
+/**
+ * The API's search (runtime/static-search-on-disk.ts), narrowed to a collection after
+ * ranking every match, so the order stays the API's.
+ */
 async function search({ data }: ToolContext, { query, collection, limit }: SearchArgs) {
-  const engine = await data.search();
   const hits = collection
-    ? engine.search(query, engine.documentCount).filter((hit) => hit.collection === collection)
-    : engine.search(query, limit);
+    ? (await data.search.search(query, Number.POSITIVE_INFINITY)).filter(
+        (hit) => hit.collection === collection,
+      )
+    : await data.search.search(query, limit);
   return toolResult({
     results: hits.slice(0, limit).map((hit) => ({
       id: recordId(hit),

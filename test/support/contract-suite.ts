@@ -391,7 +391,7 @@ export function contractSuite(script: HostScript, traits: HostTraits): void {
     });
 
     it('never serves the functions data', async () => {
-      expect((await request('/_data/search-index.json')).status).toBe(404);
+      expect((await request('/_data/service.json')).status).toBe(404);
     });
   });
 
