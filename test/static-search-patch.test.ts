@@ -12,6 +12,7 @@ import { documentFileNames, staticSearchFiles } from '../generator/emit/static-s
 import { runStarts, type StaticSearchFiles } from '../generator/emit/static-search-layout.ts';
 import { type LastStaticSearch, patchStaticSearch } from '../generator/emit/static-search-patch.ts';
 import { keysOf } from './support/document-keys.ts';
+import { seededWords } from './support/seeded-words.ts';
 
 type Corpus = Record<CollectionKey, Summary[]>;
 
@@ -24,10 +25,7 @@ const WORDS =
 const PER_COLLECTION = 60;
 
 function corpusOf(): Corpus {
-  let seed = 7;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const words = (n: number) =>
-    Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  const words = seededWords(WORDS, 7);
   return Object.fromEntries(
     COLLECTION_KEYS.map((key) => [
       key,

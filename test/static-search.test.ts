@@ -23,6 +23,7 @@ import {
   staticSearchFiles,
 } from '../generator/emit/static-search-index.ts';
 import { keysOf } from './support/document-keys.ts';
+import { seededWords } from './support/seeded-words.ts';
 import { wholeIndexSearch } from './support/search-oracle.ts';
 
 /**
@@ -37,10 +38,7 @@ const WORDS =
   );
 
 function corpus(perCollection: number): Record<CollectionKey, Summary[]> {
-  let seed = 11;
-  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  const words = (n: number) =>
-    Array.from({ length: n }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
+  const words = seededWords(WORDS, 11);
   return Object.fromEntries(
     COLLECTION_KEYS.map((key) => [
       key,

@@ -30,14 +30,15 @@ import { SEARCH_HEADER_FILE, type SummaryLists, searchOutputs } from './search-o
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {
-  /** Hands an output with a thread of its own (the search index) to the writer as soon as it is made, to start before the write. */
+  /** Hands an output made apart from the others (the search index) to the writer as soon as it is made, to start before the write. */
   headStart?: (file: string, output: LazyOutput) => void;
 }
 
 /**
  * The read API's documents and lists, the search index made from the lists, and the
  * functions' data into `files`: made of the corpus alone, before the site is rendered, so
- * that the search index's thread can start at once and run while the site is rendered. The
+ * that the search index can start at once: patched there and then, or made whole on its
+ * thread while the site is rendered. The
  * manifest of versions takes each record's version from `memo` (record-signatures.ts), and
  * the lists and the search index are signed with its card keys.
  */

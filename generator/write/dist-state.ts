@@ -291,10 +291,10 @@ export class DistState {
   }
 
   /**
-   * Starts an output with a thread of its own (the search index) now, before the write,
-   * if dist/ does not hold it as it would be written: after a one-record edit it is the
-   * longest piece of work, and the rest of the site is made meanwhile. The build's write
-   * takes its text.
+   * Starts an output made apart from the others (the search index) now, before the write,
+   * if dist/ does not hold it as it would be written, with the files the last build left
+   * in dist/ to make it from: a patch is done at once, and an index made whole runs on its
+   * thread while the rest of the site is made. The build's write takes its text.
    */
   readonly prepare = (file: string, output: LazyOutput): void => {
     if (output.renderElsewhere && this.#wanted(file, output))

@@ -55,8 +55,7 @@ export function headStart(
  * ask once the pool is closed and every other file is written (dist-state.ts,
  * swapped-write.ts), so that the index's thread never holds its memory beside the pool's,
  * nor beside the main thread's outputs and the corpus they hold. Without a pool it starts
- * at once, to overlap the whole write: after a one-record edit it is the longest piece of
- * work. One started before the write is waited for before the pool starts, for the same
+ * at once, to overlap the whole write. One started before the write is waited for before the pool starts, for the same
  * reason. A failure surfaces where its text is awaited.
  */
 export function renderOffThread(
