@@ -26,7 +26,8 @@ import { apiIndex, pricingDocument } from './api-documents.ts';
 import { llmsFullParts, llmsTxt } from './llms-txt.ts';
 import { HEADERS_FILE, headersFile, REDIRECTS_FILE, redirectsFile } from './netlify-rules.ts';
 import { recordManifest } from './record-manifest.ts';
-import { SEARCH_HEADER_FILE, type SummaryLists, searchOutputs } from './search-outputs.ts';
+import { type SummaryLists, searchOutputs } from './search-outputs.ts';
+import { SEARCH_HEADER_FILE } from './static-search-layout.ts';
 import { postsFeed, robotsTxt, sitemapXml } from './xml-documents.ts';
 
 export interface EmitOptions {

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { CollectionKey } from '../../core/collections.ts';
 import type { Summary } from '../../core/summary.ts';
-import {
-  STATIC_SEARCH_HEADER,
-  type StaticSearchHeader,
-  staticSearchFile,
-} from '../../core/static-search-index.ts';
+import type { StaticSearchHeader } from '../../core/static-search-index.ts';
 import {
   type Alongside,
   type FileContent,
@@ -22,11 +18,8 @@ import {
   staticSearchFileNames,
   staticSearchFiles,
 } from './static-search-index.ts';
-import type { StaticSearchFiles } from './static-search-layout.ts';
+import { SEARCH_HEADER_FILE, type StaticSearchFiles, shardFile } from './static-search-layout.ts';
 import { type LastStaticSearch, patchStaticSearch } from './static-search-patch.ts';
-
-/** The static index's header, the output the others are made with: the one started before the write. */
-export const SEARCH_HEADER_FILE = STATIC_SEARCH_HEADER.slice(1);
 
 /** Every collection's summaries, made when first asked for, and what each list is signed with. */
 export interface SummaryLists {
@@ -73,9 +66,7 @@ export function searchOutputs(lists: SummaryLists): Map<string, LazyOutput<Uint8
   const alongside: Alongside = {
     named: (content) => {
       const header = JSON.parse(Buffer.from(content).toString()) as StaticSearchHeader;
-      return [header.meta, ...header.termFiles.map(([, name]) => name)].map((name) =>
-        staticSearchFile(name).slice(1),
-      );
+      return [header.meta, ...header.termFiles.map(([, name]) => name)].map(shardFile);
     },
     made: async () => {
       const files = made ?? (await makeApart());

@@ -1,11 +1,6 @@
 import { hash } from 'node:crypto';
 import type { SearchDocument } from '../../core/search-options.ts';
-import {
-  DOCUMENTS_PER_FILE,
-  documentFileCount,
-  STATIC_SEARCH_HEADER,
-  staticSearchFile,
-} from '../../core/static-search-index.ts';
+import { DOCUMENTS_PER_FILE, documentFileCount } from '../../core/static-search-index.ts';
 import { signatureOf } from '../model/outputs.ts';
 import { indexParts } from './search-index.ts';
 import {
@@ -16,7 +11,9 @@ import {
   putNamed,
   rankOf,
   runStarts,
+  SEARCH_HEADER_FILE,
   type StaticSearchFiles,
+  shardFile,
   termFileBytes,
 } from './static-search-layout.ts';
 
@@ -43,9 +40,7 @@ export function documentFileNames(documentKeys: string[]): string[] {
  * with the index (staticSearchFiles).
  */
 export function staticSearchFileNames(documentFiles: string[]): string[] {
-  return [STATIC_SEARCH_HEADER, ...documentFiles.map(staticSearchFile)].map((file) =>
-    file.slice(1),
-  );
+  return [SEARCH_HEADER_FILE, ...documentFiles.map(shardFile)];
 }
 
 /**
@@ -71,7 +66,7 @@ export function staticSearchFiles(
   ]);
   for (const [i, name] of documentFiles.entries())
     files.set(
-      staticSearchFile(name).slice(1),
+      shardFile(name),
       documentFileBytes(
         parts.storedFields.slice(i * DOCUMENTS_PER_FILE, (i + 1) * DOCUMENTS_PER_FILE),
       ),

@@ -20,6 +20,12 @@ import { indexOf } from './search-index.ts';
 /** Files of dist/ (their paths there, without the leading slash) and their bytes. */
 export type StaticSearchFiles = Map<string, Uint8Array>;
 
+/** The header's path in dist/. */
+export const SEARCH_HEADER_FILE = STATIC_SEARCH_HEADER.slice(1);
+
+/** The path in dist/ of a file of the static index but the header, from its name (`m…`, `t…` or `d…`). */
+export const shardFile = (name: string): string => staticSearchFile(name).slice(1);
+
 /** A file of terms: their entries, as JSON, in an array. */
 export const termFileBytes = (entries: readonly string[]): Buffer =>
   Buffer.from(`[${entries.join(',')}]\n`);
@@ -35,7 +41,7 @@ export const metaFileBytes = (meta: StaticSearchMeta): Buffer =>
 export function putNamed(files: StaticSearchFiles, prefix: string, bytes: Buffer): string {
   // Lowercase hex: a mirror refuses paths with capitals (core/canonical-path.ts).
   const name = `${prefix}${hash('sha256', bytes, 'hex').slice(0, 16)}`;
-  files.set(staticSearchFile(name).slice(1), bytes);
+  files.set(shardFile(name), bytes);
   return name;
 }
 
@@ -68,7 +74,7 @@ export function putHeader(
     documentFiles: index.documentFiles,
     termCount: index.termCount,
   };
-  files.set(STATIC_SEARCH_HEADER.slice(1), Buffer.from(`${JSON.stringify(header)}\n`));
+  files.set(SEARCH_HEADER_FILE, Buffer.from(`${JSON.stringify(header)}\n`));
 }
 
 /**

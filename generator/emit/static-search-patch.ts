@@ -1,10 +1,8 @@
 import {
   DOCUMENTS_PER_FILE,
   type IndexEntry,
-  STATIC_SEARCH_HEADER,
   type StaticSearchHeader,
   type StaticSearchMeta,
-  staticSearchFile,
 } from '../../core/static-search-index.ts';
 import { SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../core/search-options.ts';
 import { indexOf, objectEntry, storedFieldsOf } from './search-index.ts';
@@ -16,7 +14,9 @@ import {
   putNamed,
   rankOf,
   runStarts,
+  SEARCH_HEADER_FILE,
   type StaticSearchFiles,
+  shardFile,
   termFileBytes,
 } from './static-search-layout.ts';
 
@@ -51,7 +51,7 @@ export function patchStaticSearch(
   documentFiles: readonly string[],
 ): StaticSearchFiles | undefined {
   if (!INDEXED_FIELDS_STORED) return undefined;
-  const header = jsonOf<StaticSearchHeader>(last.read(STATIC_SEARCH_HEADER.slice(1)));
+  const header = jsonOf<StaticSearchHeader>(last.read(SEARCH_HEADER_FILE));
   if (
     !header ||
     typeof header.termCount !== 'number' ||
@@ -61,7 +61,7 @@ export function patchStaticSearch(
     return undefined;
   const renamed = documentFiles.flatMap((name, i) => (name === header.documentFiles[i] ? [] : [i]));
   if (renamed.length > MOST_CHANGED * documentFiles.length) return undefined;
-  const kept = (name: string) => last.holds(staticSearchFile(name).slice(1));
+  const kept = (name: string) => last.holds(shardFile(name));
   if (!documentFiles.every((name, i) => name !== header.documentFiles[i] || kept(name)))
     return undefined;
 
@@ -71,7 +71,7 @@ export function patchStaticSearch(
   for (const i of renamed) {
     const first = i * DOCUMENTS_PER_FILE;
     files.set(
-      staticSearchFile(documentFiles[i]!).slice(1),
+      shardFile(documentFiles[i]!),
       documentFileBytes(
         documents
           .slice(first, first + DOCUMENTS_PER_FILE)
@@ -86,7 +86,7 @@ export function patchStaticSearch(
   let meta = header.meta;
   const delta = new TermDelta();
   if (changed.length) {
-    const lastMeta = jsonOf<StaticSearchMeta>(last.read(staticSearchFile(header.meta).slice(1)));
+    const lastMeta = jsonOf<StaticSearchMeta>(last.read(shardFile(header.meta)));
     if (!lastMeta) return undefined;
     for (const { shortId, before, after } of changed) {
       const now = indexOf([after]);
@@ -145,7 +145,7 @@ function changedDocuments(
   const changed: Changed[] = [];
   for (const i of renamed) {
     const held = jsonOf<Record<string, SearchDocument>>(
-      last.read(staticSearchFile(header.documentFiles[i]!).slice(1)),
+      last.read(shardFile(header.documentFiles[i]!)),
     );
     if (!held) return undefined;
     const first = i * DOCUMENTS_PER_FILE;
@@ -238,7 +238,7 @@ function patchedRuns(
   let end = runOf(fresh.at(-1)!) + 1;
   while (end < runs.length && !before.starts(runs[end]![0])) end++;
   const kept = [...runs.slice(0, start), ...runs.slice(end)];
-  if (!kept.every(([, name]) => last.holds(staticSearchFile(name).slice(1)))) return undefined;
+  if (!kept.every(([, name]) => last.holds(shardFile(name)))) return undefined;
 
   const terms: string[] = [];
   const entries: string[] = [];
@@ -250,7 +250,7 @@ function patchedRuns(
   let next = 0;
   let held = 0;
   for (const [, name] of runs.slice(start, end)) {
-    const run = jsonOf<IndexEntry[]>(last.read(staticSearchFile(name).slice(1)));
+    const run = jsonOf<IndexEntry[]>(last.read(shardFile(name)));
     if (!run) return undefined;
     held += run.length;
     for (const entry of run) {

@@ -298,7 +298,7 @@ export class DistState {
    */
   readonly prepare = (file: string, output: LazyOutput): void => {
     if (output.renderElsewhere && this.#wanted(file, output))
-      headStart(this.#headStarts, file, output, this.#lastText);
+      headStart(this.#headStarts, file, output, this.#lastFile);
   };
 
   /**
@@ -422,7 +422,7 @@ export class DistState {
     const elsewhere = renderOffThread(entries, this.#wanted, {
       threads: options.threads,
       headStarts: this.#headStarts,
-      previous: this.#lastText,
+      previous: this.#lastFile,
     });
     this.#headStarts.clear();
     const turn = eventLoopTurns();
@@ -646,7 +646,7 @@ export class DistState {
     !this.#ahead.has(file) && !this.#intact(file, output.signature);
 
   /** The path of a file as the last build left it, for an output that can be made from it: the file dist/ holds, when this generator wrote it and it is as it was left. */
-  readonly #lastText = (file: string): string | undefined =>
+  readonly #lastFile = (file: string): string | undefined =>
     !this.#ahead.has(file) &&
     this.#header?.generator === generatorFingerprint() &&
     this.#intact(file)
