@@ -9,7 +9,12 @@ import type { Corpus } from './model/corpus.ts';
 import { type Output, SiteFiles } from './model/outputs.ts';
 import { siteKeyOf } from './render/page-outputs.ts';
 import { cardKey } from './render/pages/collection-page.ts';
-import { documentVersion, recordFiles, recordOutputs } from './render/record-outputs.ts';
+import {
+  documentVersion,
+  recordFiles,
+  recordOutputs,
+  removedRecordFiles,
+} from './render/record-outputs.ts';
 import { type KeptRecords, signatureMemo } from './render/record-signatures.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
 
@@ -36,7 +41,12 @@ export async function outputsOf(corpus: Corpus, options: OutputsOptions) {
   await emitApi(corpus, files, memo, options);
   const rendered = await renderSite(corpus, files, memo, options);
   await emitSite(corpus, rendered, files);
-  return { files: files.take(), carried: rendered.carried, records: rendered.records };
+  return {
+    files: files.take(),
+    carried: rendered.carried,
+    removed: removedRecordFiles(options.lastRecords, corpus),
+    records: rendered.records,
+  };
 }
 
 /**

@@ -159,7 +159,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         ahead.failed();
         throw error;
       });
-      const { files, carried, records } = await outputsOf(corpus, {
+      const { files, carried, removed, records } = await outputsOf(corpus, {
         progress: options.progress,
         headStart: dist.prepare,
         lastRecords,
@@ -174,6 +174,7 @@ export function createBuilder(options: BuilderOptions): Builder {
         threads: options.threads,
         carried,
         carriedFrom: lastRecords?.write,
+        removed,
         counts: counts.records,
       });
       reader.saveStates();

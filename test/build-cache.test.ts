@@ -21,8 +21,15 @@ import { ContentError } from '../generator/model/problems.ts';
 import { ensureBuild } from '../server/ensure-build.ts';
 import type { Output } from '../generator/model/outputs.ts';
 import { DistState } from '../generator/write/dist-state.ts';
-import { readManifest, writeManifest } from '../generator/write/dist-manifest.ts';
+import {
+  fileShard,
+  folderShard,
+  readManifest,
+  SITE_SHARD,
+  writeManifest,
+} from '../generator/write/dist-manifest.ts';
 import { openBuildState } from '../generator/cache/build-state.ts';
+import { recordFiles } from '../generator/render/record-outputs.ts';
 import type { FileState } from '../generator/load/content-reader.ts';
 import type { CollectionKey } from '../core/collections.ts';
 import {
@@ -251,7 +258,8 @@ describe('parallel analysis and page rendering', () => {
       bundledCache,
     );
     // ...and records none of dist/'s folders, which the next deploy would forget as it links dist/ back.
-    const recordedFolders = () => openBuildState(bundledCache, bundled).dist.folders().size;
+    const recordedFolders = () =>
+      openBuildState(bundledCache, bundled).dist.folders({ shardOf: folderShard }).size;
     expect(recordedFolders()).toBe(0);
     // Linked back after a finished write, dist/ is taken at its word: a page and the search index changed in place
     // (their links with them) before dist/ went come back as they were changed, and no file is looked at...
@@ -376,11 +384,13 @@ describe('a build with nothing to do', () => {
 
   it("reads the manifest's header alone while dist/ keeps its stamp, and checks every file once it lost it", async () => {
     const [first] = await stagesOf();
-    const entries = openBuildState(cacheDir, out()).dist.headerFile.replace(
-      /\.json$/,
-      '.files.log',
-    );
-    await rm(entries);
+    const entries = openBuildState(cacheDir, out()).dist.headerFile.replace(/\.json$/, '.files');
+    // Every shard of entries made unreadable, each of the length its count was kept with: none is read.
+    const shards = (await readdir(entries)).filter((name) => name.endsWith('.log'));
+    for (const shard of shards) {
+      const file = path.join(entries, shard);
+      await writeFile(file, 'x'.repeat((await stat(file)).size));
+    }
     const [again, stages] = await stagesOf();
     expect([...stages]).toEqual([]);
     expect(again).toMatchObject({ files: first.files, bytes: first.bytes, written: 0 });
@@ -388,6 +398,27 @@ describe('a build with nothing to do', () => {
     await touch(out());
     const [checked] = await stagesOf();
     expect(checked).toMatchObject({ written: first.files, deleted: 0 });
+    await clean('clean');
+    expect(await digest(out())).toEqual(await digest(path.join(root, 'clean')));
+  });
+
+  it('is not taken at its word once its entries are gone, though dist/ keeps its stamp', async () => {
+    const [first] = await stagesOf();
+    const post = path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`);
+    await rm(openBuildState(cacheDir, out()).dist.headerFile.replace(/\.json$/, '.files'), {
+      recursive: true,
+    });
+    await writeFile(
+      post,
+      (await readFile(post, 'utf8')).replace(/^title: .*$/m, 'title: A post retitled'),
+    );
+    const [edited] = await stagesOf();
+    // Checked against a manifest that lists nothing: every file is written again, and dist/'s size counted afresh.
+    expect(edited).toMatchObject({
+      written: first.files,
+      files: (await fg('**/*', { cwd: out() })).length,
+      bytes: await sizeOf(out()),
+    });
     await clean('clean');
     expect(await digest(out())).toEqual(await digest(path.join(root, 'clean')));
   });
@@ -419,6 +450,23 @@ describe('a build with nothing to do', () => {
 });
 
 describe('incremental builds', () => {
+  it("keep a record's own files in its shard of the manifest, and no other file there", async () => {
+    await cached('shards');
+    const out = path.join(root, 'shards');
+    const { records } = JSON.parse(
+      await readFile(path.join(out, 'api', 'v1', 'manifest.json'), 'utf8'),
+    ) as { records: { collection: CollectionKey; slug: string }[] };
+    const ofRecords = new Set(records.flatMap((record) => recordFiles(record)));
+    const files = await fg('**/*', { cwd: out });
+    expect(files.filter((file) => fileShard(file) !== SITE_SHARD).sort()).toEqual(
+      [...ofRecords].sort(),
+    );
+    const listed = openBuildState(cacheDir, out).dist.entries({ shardOf: fileShard });
+    expect([...listed.keysOf(SITE_SHARD)].sort()).toEqual(
+      files.filter((file) => !ofRecords.has(file)).sort(),
+    );
+  });
+
   it('give exactly the output of a clean build, before and after a one-file change', async () => {
     await cached('cold');
     await cached('warm');
@@ -458,7 +506,11 @@ describe('incremental builds', () => {
         (await readFile(post(i), 'utf8')).replace(/^summary: .*$/m, `summary: ${summary}`),
       );
     await cached('parts');
-    const filesLog = manifest.headerFile.replace(/\.json$/, '.files.log');
+    // The site's own files' entries, llms-full.txt's among them (dist-manifest.ts, fileShard).
+    const filesLog = path.join(
+      manifest.headerFile.replace(/\.json$/, '.files'),
+      `${SITE_SHARD}.log`,
+    );
     const logSize = (await stat(filesLog)).size;
     // A mark of the same length in the part of a record nothing changes, with the manifest told of the file's new time: a part copied keeps it, a part made again loses it.
     const unchanged = `Synthetic posts record number 2 about`;
@@ -469,7 +521,7 @@ describe('incremental builds', () => {
       full,
       text.slice(0, at) + unchanged.toUpperCase() + text.slice(at + unchanged.length),
     );
-    const entries = manifest.entries();
+    const entries = manifest.entries({ shardOf: fileShard });
     entries.set('llms-full.txt', {
       ...entries.get('llms-full.txt')!,
       mtimeMs: (await stat(full)).mtimeMs,
@@ -1172,7 +1224,7 @@ describe('incremental builds', () => {
         },
       },
     );
-    expect([...manifest.entries().keys()].sort()).toEqual([
+    expect([...manifest.entries({ shardOf: fileShard }).keys()].sort()).toEqual([
       'posts/index.html',
       'posts/kept/index.html',
     ]);

@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_DIR } from '../model/generator.ts';
-import type { KeyedStore, OpenOptions, TextStore, TextStores } from '../model/stores.ts';
+import type {
+  KeyedStore,
+  ShardedOpenOptions,
+  ShardedStore,
+  TextStore,
+  TextStores,
+} from '../model/stores.ts';
 import { type BuildCache, openBuildCache } from './build-cache.ts';
 import { openKeyedLog } from './keyed-log.ts';
+import { openShardedLog } from './sharded-log.ts';
 import { replaceFile } from '../../core/replace-file.ts';
 
 /**
@@ -31,9 +38,9 @@ export interface ManifestFiles {
   /** Where the header is, for a server that follows the builds of the folder (server/follow-builds.ts). */
   readonly headerFile: string;
   /** One entry per file of the folder, as written. */
-  entries<Entry>(options?: OpenOptions): KeyedStore<Entry>;
+  entries<Entry>(options: ShardedOpenOptions): ShardedStore<Entry>;
   /** One entry per folder of the output folder, as a write left it. */
-  folders<State>(options?: OpenOptions): KeyedStore<State>;
+  folders<State>(options: ShardedOpenOptions): ShardedStore<State>;
   /** The lists of parts of the files of parts, each in a file of its own. */
   readonly partLists: TextStores;
   /** The folder that holds a hard link to each file of the output folder (write/dist-links.ts). */
@@ -79,14 +86,16 @@ const manifestBase = (cacheDir: string, outDir: string) =>
 
 function manifestFiles(base: string): ManifestFiles {
   const partsDir = `${base}.parts`;
+  // The entries' single logs of an older layout, which nothing reads any more.
+  for (const old of ['files', 'folders']) rmSync(`${base}.${old}.log`, { force: true });
   return {
     header: textFile(`${base}.json`),
     headerFile: `${base}.json`,
-    // Read by key: after an edit a write asks for the entries of the few files and folders it touches.
-    entries: <Entry>(options?: OpenOptions) =>
-      openKeyedLog<Entry>(`${base}.files.log`, { ...options, byKey: true }),
-    folders: <State>(options?: OpenOptions) =>
-      openKeyedLog<State>(`${base}.folders.log`, { ...options, byKey: true }),
+    // In shards: after an edit a write reads those of the few files and folders it touches.
+    entries: <Entry>(options: ShardedOpenOptions) =>
+      openShardedLog<Entry>(`${base}.files`, options),
+    folders: <State>(options: ShardedOpenOptions) =>
+      openShardedLog<State>(`${base}.folders`, options),
     partLists: {
       read: (name) => readText(path.join(partsDir, `${encodeURIComponent(name)}.json`)),
       write: (name, text) =>

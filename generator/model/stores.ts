@@ -17,6 +17,12 @@ export interface KeyedStore<Value> {
   save(): void;
 }
 
+/** A keyed store kept in shards (cache/sharded-log.ts): a key's shard is read when one of its keys is first asked for. */
+export interface ShardedStore<Value> extends KeyedStore<Value> {
+  /** The keys of one shard, read without the others. */
+  keysOf(shard: string): IterableIterator<string>;
+}
+
 /** A text a build keeps whole for the next, replaced whole or not at all. */
 export interface TextStore {
   /** The text, or undefined when there is none or it cannot be read. */
@@ -57,4 +63,9 @@ export interface AnalysisStore {
 /** Whether a keyed store starts from what it holds, or empty (its first save then writes it afresh). */
 export interface OpenOptions {
   empty?: boolean;
+}
+
+/** How a sharded store is opened: which shard holds each key. */
+export interface ShardedOpenOptions extends OpenOptions {
+  shardOf(key: string): string;
 }

@@ -1,4 +1,4 @@
-import type { CollectionKey } from '../../core/collections.ts';
+import { COLLECTION_KEYS, type CollectionKey, isCollectionKey } from '../../core/collections.ts';
 import { apiFile, pageFile, paths } from '../../core/paths.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
@@ -6,7 +6,8 @@ import { type FileOutput, jsonFile, signatureOf, signedOutput } from '../model/o
 import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
 import { recordPage } from './pages/record-page.ts';
-import type { RecordSignatures } from './record-signatures.ts';
+import { recordKey } from '../model/record-relations.ts';
+import { type KeptRecords, keptRecordKeys, type RecordSignatures } from './record-signatures.ts';
 
 /** A record's JSON document in the read API: its fields, its body as Markdown. */
 export function recordDocument(record: ContentRecord): {
@@ -72,4 +73,17 @@ export function recordFiles(
   page = paths.recordPage(record.collection, record.slug),
 ): string[] {
   return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
+}
+
+/** The files of the records the last build kept (record-signatures.ts) that `corpus` no longer has. */
+export function removedRecordFiles(last: KeptRecords | undefined, corpus: Corpus): string[] {
+  if (!last) return [];
+  const now = new Set(COLLECTION_KEYS.flatMap((key) => corpus.records[key].map(recordKey)));
+  return keptRecordKeys(last).flatMap((key) => {
+    const at = key.indexOf('/');
+    const collection = key.slice(0, at);
+    return now.has(key) || !isCollectionKey(collection)
+      ? []
+      : recordFiles({ collection, slug: key.slice(at + 1) });
+  });
 }

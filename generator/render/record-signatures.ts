@@ -54,6 +54,10 @@ function lineOf(
   ].join('\t');
 }
 
+/** The records a build kept lines for, as `collection/slug`, in its order. */
+export const keptRecordKeys = (kept: Pick<KeptRecords, 'lines'>): string[] =>
+  kept.lines.map((line) => line.slice(0, line.indexOf('\t')));
+
 const referencesOf = (line: string) => line.split('\t')[3]!.split(' ').filter(Boolean);
 
 /**
@@ -138,7 +142,7 @@ export async function signatureMemo(
     last !== undefined && last.generator === generator && last.siteKey === siteKey
       ? last.lines
       : [];
-  const oldKeys = lines.map((line) => line.slice(0, line.indexOf('\t')));
+  const oldKeys = keptRecordKeys({ lines });
   const oldIndex = new Map<string, number>();
   for (const [i, key] of oldKeys.entries()) oldIndex.set(key, i);
   /** Which of the old lines are of records still there. */

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
-import type { KeyedStore, OpenOptions, TextStore, TextStores } from '../model/stores.ts';
+import { isCollectionKey } from '../../core/collections.ts';
+import type { ShardedOpenOptions, ShardedStore, TextStore, TextStores } from '../model/stores.ts';
 import type { WrittenPart } from './write-parts.ts';
 
 /**
@@ -14,8 +15,8 @@ import type { WrittenPart } from './write-parts.ts';
  */
 export interface ManifestStore {
   readonly header: TextStore;
-  entries(options?: OpenOptions): ManifestEntries;
-  folders(options?: OpenOptions): ManifestFolders;
+  entries(options: ShardedOpenOptions): ManifestEntries;
+  folders(options: ShardedOpenOptions): ManifestFolders;
   readonly partLists: TextStores;
 }
 
@@ -55,7 +56,50 @@ export interface ManifestEntry {
   parts?: string;
 }
 
-export type ManifestEntries = KeyedStore<ManifestEntry>;
+/**
+ * The entries of dist/'s files, kept in shards (fileShard): a write after an edit reads
+ * the shards of the records it wrote and the site's, and takes the rest at the manifest's
+ * word without reading them.
+ */
+export type ManifestEntries = ShardedStore<ManifestEntry>;
+
+/** The shard of every file and folder of dist/ that is not a record's own: pages, lists, the search index, assets. */
+export const SITE_SHARD = 'site';
+
+/** Records' files are spread over this many shards, so a few records' shards are a small share of the entries. */
+const RECORD_SHARDS = 256;
+
+/**
+ * The shard of a file of dist/: its record's, for a record's own files (its JSON document
+ * `api/v1/<collection>/<slug>.json`, its page `<collection>/<slug>/index.html` and the
+ * page's twin beside it: render/record-outputs.ts, recordFiles), else the site's. A write
+ * that takes the records' files at the manifest's word looks for stale files in the site's
+ * shard and among the files of the records gone (DistState.write): no other output may
+ * have a path of this form.
+ */
+export function fileShard(file: string): string {
+  const parts = file.split('/');
+  if (parts.length === 4 && parts[0] === 'api' && parts[1] === 'v1' && parts[3]!.endsWith('.json'))
+    return recordShard(parts[2]!, parts[3]!.slice(0, -'.json'.length));
+  if (parts.length === 3 && (parts[2] === 'index.html' || parts[2] === 'index.html.md'))
+    return recordShard(parts[0]!, parts[1]!);
+  return SITE_SHARD;
+}
+
+/** The shard of a folder of dist/: its record's, for a record's page folder `<collection>/<slug>`, else the site's. */
+export function folderShard(folder: string): string {
+  const parts = folder.split('/');
+  return parts.length === 2 ? recordShard(parts[0]!, parts[1]!) : SITE_SHARD;
+}
+
+/** A record's shard, by an FNV-1a hash of `collection/slug`; the site's for any other collection. */
+function recordShard(collection: string, slug: string): string {
+  if (!isCollectionKey(collection)) return SITE_SHARD;
+  let h = 0x811c9dc5;
+  const key = `${collection}/${slug}`;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return `r${((h >>> 0) % RECORD_SHARDS).toString(16).padStart(2, '0')}`;
+}
 
 /** A folder of dist/ as a write left it: its modification time, and when that was recorded. */
 export interface FolderState {
@@ -64,7 +108,7 @@ export interface FolderState {
 }
 
 /** dist/'s folders (names in dist/, `` for dist/ itself): a folder whose time is as recorded holds no file the manifest does not list (dist-check.ts). */
-export type ManifestFolders = KeyedStore<FolderState>;
+export type ManifestFolders = ShardedStore<FolderState>;
 
 /** A file of parts as written: each part's key and length in bytes, in order. */
 export type PartList = WrittenPart[];

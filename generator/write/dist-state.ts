@@ -20,6 +20,8 @@ import { checkDist, type DistCheck, foldersOf } from './dist-check.ts';
 import { DistFiles } from './dist-files.ts';
 import { type DistLinks, openDistLinks } from './dist-links.ts';
 import {
+  fileShard,
+  folderShard,
   type ManifestEntries,
   type ManifestEntry,
   type ManifestFolders,
@@ -29,6 +31,7 @@ import {
   type PartLists,
   partLists,
   readManifest,
+  SITE_SHARD,
   writeManifest,
 } from './dist-manifest.ts';
 import { renderOffThread, headStart } from './render-off-thread.ts';
@@ -47,6 +50,12 @@ export interface InPlaceWriteOptions extends Omit<WriteOptions, 'headStarts'> {
    * that write left them: settled without looking each one up.
    */
   carriedFrom?: string;
+  /**
+   * The files of the records kept after that write which this build no longer has (render/):
+   * with the carried files settled so, the files dist/ is not to hold are among these and
+   * the site's own files (dist-manifest.ts, fileShard), and no record's entry is read else.
+   */
+  removed?: readonly string[];
 }
 
 export interface DistOptions {
@@ -206,16 +215,23 @@ export class DistState {
   /** What dist/ holds as the manifest lists it, read at the first use. */
   get #previous(): ManifestEntries {
     if (!this.#entries) {
-      this.#entries = this.#store.entries();
-      // Links to files no manifest lists are of no use, and would keep their texts on disk.
-      if (!this.#entries.size) this.#links?.clear();
+      this.#entries = this.#store.entries({ shardOf: fileShard });
+      const { size } = this.#entries;
+      const files = this.#header?.files;
+      // Entries lost, or not as many as the last finished write left: none is taken as listed, nor any folder as holding only listed files.
+      if (!size || (files !== undefined && size !== files)) {
+        this.#entries = this.#store.entries({ empty: true, shardOf: fileShard });
+        this.#folderStates = this.#store.folders({ empty: true, shardOf: folderShard });
+        // Links to files no manifest lists are of no use, and would keep their texts on disk.
+        this.#links?.clear();
+      }
     }
     return this.#entries;
   }
 
   /** dist/'s folders as the last write left them (dist-check.ts), read at the first use. */
   get #folders(): ManifestFolders {
-    this.#folderStates ??= this.#store.folders();
+    this.#folderStates ??= this.#store.folders({ shardOf: folderShard });
     return this.#folderStates;
   }
 
@@ -230,11 +246,14 @@ export class DistState {
    * lists, which is then neither read nor checked.
    */
   #restore(): void {
-    const entries = this.#store.entries({ empty: !this.#links || this.#links.fresh });
+    const entries = this.#store.entries({
+      empty: !this.#links || this.#links.fresh,
+      shardOf: fileShard,
+    });
     const restored = this.#links?.restore(entries) ? entries : undefined;
-    this.#entries = restored ?? this.#store.entries({ empty: true });
+    this.#entries = restored ?? this.#store.entries({ empty: true, shardOf: fileShard });
     // No folder is one the last write recorded (they were the links'): none is taken as recorded.
-    this.#folderStates = this.#store.folders({ empty: true });
+    this.#folderStates = this.#store.folders({ empty: true, shardOf: folderShard });
     this.#verified = restored !== undefined && this.#header?.inputs !== undefined;
     this.#takenBack = this.#verified;
     if (restored) return;
@@ -312,7 +331,13 @@ export class DistState {
   async write(
     files: Map<string, Output>,
     inputs: string,
-    { progress = NO_PROGRESS, carried = [], carriedFrom, ...options }: InPlaceWriteOptions = {},
+    {
+      progress = NO_PROGRESS,
+      carried = [],
+      carriedFrom,
+      removed = [],
+      ...options
+    }: InPlaceWriteOptions = {},
   ): Promise<WriteSummary> {
     const { unlisted, read } = this.#takeCheck();
     // Before anything changes: taken at its word, the manifest vouches for dist/'s size and for what its last write left.
@@ -327,7 +352,7 @@ export class DistState {
     progress('write', tally.done, tally.total);
     await this.#settleOutputs(entries, tally, options);
     const written = tally.changed.length;
-    const stale = this.#staleFiles(tally, unlisted);
+    const stale = this.#staleFiles(tally, unlisted, asLeft ? removed : undefined);
     this.#files.remove(stale);
     tally.changed.push(...stale);
     // A file written ahead of this write was not made from the records it kept: no id vouches for them.
@@ -395,14 +420,14 @@ export class DistState {
     for (const group of carried) {
       const pause = turn();
       if (pause) await pause;
-      // As the last write left them, they are listed as written: settled without a lookup.
-      if (asLeft) for (const file of group.files) tally.settled.add(file);
-      else if (group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i])))
+      // As the last write left them, they are listed as written: settled without a lookup, and never stale (#staleFiles).
+      if (!asLeft) {
+        if (!group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
+          const outputs = group.outputs();
+          for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
+          continue;
+        }
         for (const file of group.files) tally.keep(file);
-      else {
-        const outputs = group.outputs();
-        for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
-        continue;
       }
       tally.done += group.files.length;
     }
@@ -528,15 +553,19 @@ export class DistState {
    * it there, so dist/ is exactly what a clean build writes; the manifest is left listing
    * what dist/ holds now.
    */
-  #staleFiles(tally: Tally, unlisted: string[]): string[] {
+  #staleFiles(tally: Tally, unlisted: string[], removed?: readonly string[]): string[] {
     const { settled } = tally;
     const previous = this.#previous;
-    const stale = [...previous.keys(), ...unlisted].filter(
+    // With the carried files as the last write left them, any other record's file listed is one of the records removed.
+    const listed = removed
+      ? [...previous.keysOf(SITE_SHARD), ...removed.filter((file) => previous.has(file))]
+      : [...previous.keys()];
+    const stale = [...listed, ...unlisted].filter(
       (file) => !settled.has(file) && !this.#ahead.has(file) && !this.#gone?.has(file),
     );
     for (const file of stale) tally.dropped(previous.get(file));
     // What the manifest lists is what dist/ holds now: what this write settled, and what was written ahead of it (as that left it).
-    for (const file of [...previous.keys()])
+    for (const file of listed)
       if (!settled.has(file) && !this.#ahead.has(file)) previous.delete(file);
     return stale;
   }
@@ -548,7 +577,8 @@ export class DistState {
     read: readonly string[],
     writeId: () => string | undefined,
   ): Promise<void> {
-    await this.#links?.fill(this.#previous.keys());
+    // Iterated only by links filled afresh: every shard is read then, and only then.
+    await this.#links?.fill({ [Symbol.iterator]: () => this.#previous.keys() });
     // Asked once the links are in, as files may have been written ahead meanwhile (npm run dev).
     const write = writeId();
     if (this.#takenBack) this.#files.touched.clear();
@@ -602,12 +632,20 @@ export class DistState {
     writeManifest(this.#store.header, this.#header);
   }
 
-  /** Whether the manifest's last write finished and dist/ is still the folder it left, with the same time. */
+  /**
+   * Whether the manifest's last write finished, dist/ is still the folder it left, with the
+   * same time, and the manifest still lists as many files as that write left (its entries
+   * lost or of another layout, dist/ is checked against what they list).
+   */
   #stamped(): boolean {
     const stamp = this.#header?.inputs === undefined ? undefined : this.#header.stamp;
     if (!stamp) return false;
     const folder = statSync(this.#root, { throwIfNoEntry: false });
-    return folder?.ino === stamp.inode && folder.mtimeMs === stamp.mtimeMs;
+    return (
+      folder?.ino === stamp.inode &&
+      folder.mtimeMs === stamp.mtimeMs &&
+      this.#previous.size === this.#header?.files
+    );
   }
 
   /** The check of dist/ (dist-check.ts), made once a build. */
