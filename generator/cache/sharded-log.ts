@@ -6,7 +6,7 @@ import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
 
 /**
  * A keyed store kept as a folder of keyed logs (keyed-log.ts), one a shard, each read
- * whole the first time one of its keys is asked for. Which shard holds a key is the
+ * (by key) the first time one of its keys is asked for. Which shard holds a key is the
  * opener's to say (`shardOf`): the manifest of dist/ keeps each record's files in a shard
  * chosen by the record and the site's other files in one shard of their own, so a build
  * after an edit reads the shards of the records it wrote and that one, not every entry.
@@ -30,7 +30,8 @@ export function openShardedLog<Value>(
   const fileOf = (shard: string) => path.join(dir, shard + LOG);
   const shard = (name: string) => {
     let log = logs.get(name);
-    if (!log) logs.set(name, (log = openKeyedLog<Value>(fileOf(name), { empty })));
+    // By key: a shard's values are parsed as they are asked for, so a build that needs every key and few values (dist/ taken back from its links) parses few.
+    if (!log) logs.set(name, (log = openKeyedLog<Value>(fileOf(name), { empty, byKey: true })));
     return log;
   };
   /** The shards on disk (none when opened empty, whose first save removes them). */
