@@ -11,9 +11,9 @@ import { siteKeyOf } from './render/page-outputs.ts';
 import { cardKey } from './render/pages/collection-page.ts';
 import {
   documentVersion,
+  filesOfRecords,
   recordFiles,
   recordOutputs,
-  removedRecordFiles,
 } from './render/record-outputs.ts';
 import { type KeptRecords, signatureMemo } from './render/record-signatures.ts';
 import { type RenderOptions, renderSite } from './render/render-site.ts';
@@ -44,7 +44,7 @@ export async function outputsOf(corpus: Corpus, options: OutputsOptions) {
   return {
     files: files.take(),
     carried: rendered.carried,
-    removed: removedRecordFiles(options.lastRecords, corpus),
+    removed: filesOfRecords(memo.removed()),
     records: rendered.records,
   };
 }

@@ -1305,6 +1305,17 @@ describe('incremental builds', () => {
     expect(await digest(path.join(root, 'based'))).toEqual(
       await digest(path.join(root, 'based-clean')),
     );
+    // A record deleted as the settings change: its files are found stale though no kept signature was taken.
+    await rm(path.join(content, 'posts', `${syntheticSlug('posts', 1)}.md`));
+    await withBase('https://three.example');
+    await build({
+      contentDir: content,
+      outDir: path.join(root, 'based-clean'),
+      baseUrl: 'https://three.example',
+    });
+    expect(await digest(path.join(root, 'based'))).toEqual(
+      await digest(path.join(root, 'based-clean')),
+    );
   });
 
   it('stay equal to a clean build through a random run of edits, additions, deletions and renames, dist/ kept or deleted before each', async () => {

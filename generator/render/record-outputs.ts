@@ -1,4 +1,4 @@
-import { COLLECTION_KEYS, type CollectionKey, isCollectionKey } from '../../core/collections.ts';
+import { type CollectionKey, isCollectionKey } from '../../core/collections.ts';
 import { apiFile, pageFile, paths } from '../../core/paths.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
@@ -6,8 +6,7 @@ import { type FileOutput, jsonFile, signatureOf, signedOutput } from '../model/o
 import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
 import { recordPage } from './pages/record-page.ts';
-import { recordKey } from '../model/record-relations.ts';
-import { type KeptRecords, keptRecordKeys, type RecordSignatures } from './record-signatures.ts';
+import type { RecordSignatures } from './record-signatures.ts';
 
 /** A record's JSON document in the read API: its fields, its body as Markdown. */
 export function recordDocument(record: ContentRecord): {
@@ -75,15 +74,10 @@ export function recordFiles(
   return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }
 
-/** The files of the records the last build kept (record-signatures.ts) that `corpus` no longer has. */
-export function removedRecordFiles(last: KeptRecords | undefined, corpus: Corpus): string[] {
-  if (!last) return [];
-  const now = new Set(COLLECTION_KEYS.flatMap((key) => corpus.records[key].map(recordKey)));
-  return keptRecordKeys(last).flatMap((key) => {
+/** The files of the records named `collection/slug` (record-signatures.ts names those the last build kept and this one has not). */
+export const filesOfRecords = (keys: readonly string[]): string[] =>
+  keys.flatMap((key) => {
     const at = key.indexOf('/');
     const collection = key.slice(0, at);
-    return now.has(key) || !isCollectionKey(collection)
-      ? []
-      : recordFiles({ collection, slug: key.slice(at + 1) });
+    return isCollectionKey(collection) ? recordFiles({ collection, slug: key.slice(at + 1) }) : [];
   });
-}

@@ -54,9 +54,9 @@ function lineOf(
   ].join('\t');
 }
 
-/** The records a build kept lines for, as `collection/slug`, in its order. */
-export const keptRecordKeys = (kept: Pick<KeptRecords, 'lines'>): string[] =>
-  kept.lines.map((line) => line.slice(0, line.indexOf('\t')));
+/** The records of these kept lines, as `collection/slug`, in their order. */
+const recordKeysOf = (lines: readonly string[]): string[] =>
+  lines.map((line) => line.slice(0, line.indexOf('\t')));
 
 const referencesOf = (line: string) => line.split('\t')[3]!.split(' ').filter(Boolean);
 
@@ -112,6 +112,8 @@ export interface SignatureMemo {
   note(record: ContentRecord, signatures: RecordSignatures): void;
   /** What to keep for the next build: every record noted, in the corpus's order. */
   kept(): KeptRecords;
+  /** The records the last build kept that the corpus no longer has, as `collection/slug`. */
+  removed(): string[];
 }
 
 /**
@@ -142,7 +144,7 @@ export async function signatureMemo(
     last !== undefined && last.generator === generator && last.siteKey === siteKey
       ? last.lines
       : [];
-  const oldKeys = keptRecordKeys({ lines });
+  const oldKeys = recordKeysOf(lines);
   const oldIndex = new Map<string, number>();
   for (const [i, key] of oldKeys.entries()) oldIndex.set(key, i);
   /** Which of the old lines are of records still there. */
@@ -232,6 +234,13 @@ export async function signatureMemo(
             signatures,
           ),
         );
+    },
+
+    removed() {
+      if (lines.length) return oldKeys.filter((_key, i) => !present[i]);
+      // Kept under other settings, the lines were not compared: their records are looked for now.
+      const now = new Set(COLLECTION_KEYS.flatMap((key) => corpus.records[key].map(recordKey)));
+      return recordKeysOf(last?.lines ?? []).filter((key) => !now.has(key));
     },
 
     kept: () => ({
