@@ -4,6 +4,12 @@ import type { ShardedOpenOptions, ShardedStore } from '../model/stores.ts';
 import { replaceFile } from '../../core/replace-file.ts';
 import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
 
+const SIZES = 'sizes.json';
+const LOG = '.log';
+
+/** A shard's count of entries and its file's length in bytes when they were counted. */
+type Sizes = Record<string, [entries: number, bytes: number]>;
+
 /**
  * A keyed store kept as a folder of keyed logs (keyed-log.ts), one a shard, each read
  * (by key) the first time one of its keys is asked for. Which shard holds a key is the
@@ -16,12 +22,6 @@ import { type KeyedLog, openKeyedLog } from './keyed-log.ts';
  * shard whose file no longer has that length (a process stopped between the two saves) is
  * read to count it.
  */
-const SIZES = 'sizes.json';
-const LOG = '.log';
-
-/** A shard's count of entries and its file's length in bytes when they were counted. */
-type Sizes = Record<string, [entries: number, bytes: number]>;
-
 export function openShardedLog<Value>(
   dir: string,
   { shardOf, empty = false }: ShardedOpenOptions,
@@ -45,7 +45,10 @@ export function openShardedLog<Value>(
     let count = counts.get(name);
     if (count === undefined) {
       const [entries, bytes] = knownSizes()[name] ?? [];
-      count = bytes === fileSize(fileOf(name)) ? entries! : shard(name).size;
+      count =
+        typeof entries === 'number' && bytes === fileSize(fileOf(name))
+          ? entries
+          : shard(name).size;
       counts.set(name, count);
     }
     return count;

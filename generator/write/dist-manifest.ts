@@ -5,9 +5,9 @@ import type { WrittenPart } from './write-parts.ts';
 
 /**
  * What dist/ holds, as the last in-place write left it: in a small header, what it was
- * built from (the inputs hash, the generator) and dist/'s stamp; in a keyed store beside
- * it (so a write after an edit appends a few lines), an entry per file; and a list of
- * parts per file of parts. The header stops naming the inputs before the first change to
+ * built from (the inputs hash, the generator) and dist/'s stamp; in a sharded store
+ * beside it (fileShard: a write after an edit reads and appends to a few shards), an entry
+ * per file, and one per folder; and a list of parts per file of parts. The header stops naming the inputs before the first change to
  * dist/, and names the new ones once the write is done, after the entries are saved: a
  * write that stops halfway leaves dist/ taken to be stale, never up to date, even should
  * the content go back to what the old inputs name. Where each lives is the build state's
