@@ -1,4 +1,9 @@
-import { byCollection, COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
+import {
+  byCollection,
+  COLLECTION_KEYS,
+  type CollectionKey,
+  isCollectionKey,
+} from '../../core/collections.ts';
 import type { ContentRecord, Corpus } from './corpus.ts';
 import { frontmatterSchema, type JsonSchema } from './schemas/content.ts';
 
@@ -35,6 +40,15 @@ const keyOf = (collection: CollectionKey, slug: string) => `${collection}/${slug
 /** How relations name a record: `collection/slug`. */
 export const recordKey = (record: Pick<ContentRecord, 'collection' | 'slug'>): string =>
   keyOf(record.collection, record.slug);
+
+/** The record a key names (recordKey's inverse); undefined when its first part is no collection. */
+export function recordOfKey(key: string): Pick<ContentRecord, 'collection' | 'slug'> | undefined {
+  const slash = key.indexOf('/');
+  const collection = key.slice(0, slash);
+  return slash > 0 && isCollectionKey(collection)
+    ? { collection, slug: key.slice(slash + 1) }
+    : undefined;
+}
 
 /** The keys of every record `record` references, field by field in schema order. */
 export const referencedKeys = (record: ContentRecord): string[] =>

@@ -1,7 +1,8 @@
-import { type CollectionKey, isCollectionKey } from '../../core/collections.ts';
+import type { CollectionKey } from '../../core/collections.ts';
 import { apiFile, pageFile, paths } from '../../core/paths.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
+import { recordOfKey } from '../model/record-relations.ts';
 import { type FileOutput, jsonFile, signatureOf, signedOutput } from '../model/outputs.ts';
 import { type PageOutputs, lazyPage, pageSignatures, siteKeyOf, twinFile } from './page-outputs.ts';
 import { neighboursOf, recordContext, relatedSignature } from './pages/record-context.ts';
@@ -77,7 +78,6 @@ export function recordFiles(
 /** The files of the records named `collection/slug` (record-signatures.ts names those the last build kept and this one has not). */
 export const filesOfRecords = (keys: readonly string[]): string[] =>
   keys.flatMap((key) => {
-    const at = key.indexOf('/');
-    const collection = key.slice(0, at);
-    return isCollectionKey(collection) ? recordFiles({ collection, slug: key.slice(at + 1) }) : [];
+    const record = recordOfKey(key);
+    return record ? recordFiles(record) : [];
   });

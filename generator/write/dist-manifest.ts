@@ -1,16 +1,17 @@
 import { hash } from 'node:crypto';
 import { isCollectionKey } from '../../core/collections.ts';
+import { recordKey } from '../model/record-relations.ts';
 import type { ShardedOpenOptions, ShardedStore, TextStore, TextStores } from '../model/stores.ts';
 import type { WrittenPart } from './write-parts.ts';
 
 /**
  * What dist/ holds, as the last in-place write left it: in a small header, what it was
- * built from (the inputs hash, the generator) and dist/'s stamp; in a sharded store
- * beside it (fileShard: a write after an edit reads and appends to a few shards), an entry
- * per file, and one per folder; and a list of parts per file of parts. The header stops naming the inputs before the first change to
- * dist/, and names the new ones once the write is done, after the entries are saved: a
- * write that stops halfway leaves dist/ taken to be stale, never up to date, even should
- * the content go back to what the old inputs name. Where each lives is the build state's
+ * built from (the inputs hash, the generator) and dist/'s stamp; in sharded stores beside
+ * it (fileShard: a write after an edit reads and appends to a few shards), an entry per
+ * file and one per folder; and a list of parts per file of parts. The header stops naming
+ * the inputs before the first change to dist/, and names the new ones once the write is
+ * done, after the entries are saved: a write that stops halfway leaves dist/ taken to be
+ * stale, never up to date, even should the content go back to what the old inputs name. Where each lives is the build state's
  * business (cache/build-state.ts).
  */
 export interface ManifestStore {
@@ -96,7 +97,7 @@ export function folderShard(folder: string): string {
 function recordShard(collection: string, slug: string): string {
   if (!isCollectionKey(collection)) return SITE_SHARD;
   let h = 0x811c9dc5;
-  const key = `${collection}/${slug}`;
+  const key = recordKey({ collection, slug });
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
   return `r${((h >>> 0) % RECORD_SHARDS).toString(16).padStart(2, '0')}`;
 }
