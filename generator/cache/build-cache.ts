@@ -67,8 +67,8 @@ export function openBuildCache(
 
     save(live) {
       const isLive = (key: string) => live.has(key.slice(0, key.lastIndexOf(':')));
-      fields.save(isLive);
-      bodies.save(isLive);
+      fields.save(isLive, live.size);
+      bodies.save(isLive, live.size);
       removeOtherGenerations(path.dirname(home), path.basename(home));
     },
 

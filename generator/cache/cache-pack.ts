@@ -11,14 +11,16 @@ import {
   writeSync,
 } from 'node:fs';
 import path from 'node:path';
-import { openKeyedLog, type KeyedLog } from './keyed-log.ts';
+import type { ShardedStore } from '../model/stores.ts';
+import { openShardedLog } from './sharded-log.ts';
 
 /**
- * Keyed JSON entries in two files, not one per entry: a pack, appended to, and an index
- * of where each entry is. Ten thousand small files cost a build more to open one by one
- * (and twice as many to write the first time) than one file read at known offsets. The
- * index is a keyed log (keyed-log.ts): a build that analyzed a few files appends a few
- * lines to it, rather than writing tens of thousands of offsets again.
+ * Keyed JSON entries in a pack, appended to, and an index of where each entry is: not a
+ * file per entry. Ten thousand small files cost a build more to open one by one (and twice
+ * as many to write the first time) than one file read at known offsets. The index is a
+ * sharded log (sharded-log.ts): a build that analyzed a few files, or reads the entries of
+ * a few records it renders again, reads and appends to the shards of their keys alone,
+ * rather than every offset.
  */
 export interface CachePack {
   /** The entry's JSON text, if it is there and can be read back whole. */
@@ -26,8 +28,12 @@ export interface CachePack {
   add(key: string, json: string): void;
   /** Appends what was added since, so it no longer takes memory. */
   flush(): void;
-  /** Flushes, and forgets entries whose key is not live; rewrites the pack when most of it is dead. */
-  save(isLive: (key: string) => boolean): void;
+  /**
+   * Flushes, and forgets entries whose key is not live, of which there are `live`: only
+   * once the index holds a tenth more entries than that (see SWEEP_ABOVE). Rewrites the pack
+   * when most of it is dead.
+   */
+  save(isLive: (key: string) => boolean, live: number): void;
 }
 
 /** Where an entry is in the pack, in bytes. */
@@ -36,12 +42,30 @@ interface Place {
   length: number;
 }
 
+/** Each entry's place, with the pack's own keys (PACK_FILE, DEAD_BYTES). */
+type PackIndex = ShardedStore<Place | string | number>;
+
 /** Index keys of the pack's own: its file's name, and how many of its bytes are entries since forgotten. */
 const PACK_FILE = 'pack file';
 const DEAD_BYTES = 'dead bytes';
 
 /** Above this share of dead bytes (entries of files since edited or deleted), a save writes the pack afresh. */
 const MAX_DEAD_SHARE = 0.5;
+
+/**
+ * A save looks for entries no longer live (of files since edited or deleted) once the
+ * index holds this many times as many entries as are live, not at every save: the look
+ * reads every shard of the index, which a build after an edit otherwise leaves unread. The
+ * entries of an edited file's earlier versions wait until then, a tenth of the pack at most.
+ */
+const SWEEP_ABOVE = 1.1;
+
+/** Where the pack's own keys are kept, apart from the entries' shards. */
+const OWN_SHARD = 'pack';
+
+/** An entry's key begins with a hash (a content file's source): its first character spreads the keys over as many shards as it has values. Named by the character's code, as a file system may not tell capitals apart. */
+const indexShard = (key: string): string =>
+  key === PACK_FILE || key === DEAD_BYTES ? OWN_SHARD : `k${key.charCodeAt(0).toString(16)}`;
 
 export interface PackOptions {
   /**
@@ -68,7 +92,7 @@ const entryText = (key: string, json: string) => `${key}\t${json}\n`;
 
 /** A pack and its index, both opened at the first use. */
 class Pack implements CachePack {
-  #index: KeyedLog<Place | string | number> | undefined;
+  #index: PackIndex | undefined;
   #fd: number | undefined;
   /** The pack's bytes, when read whole. */
   #whole: Buffer | undefined;
@@ -96,15 +120,19 @@ class Pack implements CachePack {
     this.#fresh.clear();
   }
 
-  save(isLive: (key: string) => boolean): void {
+  save(isLive: (key: string) => boolean, live: number): void {
     const log = this.#loaded();
     let dead = this.#deadBytes();
-    for (const key of [...log.keys()]) {
-      // Liveness first: most entries are live, and their places need not be parsed.
-      const at = !isLive(key) && this.#placeOf(key);
-      if (at) {
-        dead += at.length;
-        log.delete(key);
+    // Counted without reading the shards; the pack's own keys are not entries.
+    const entries = log.size - (log.has(DEAD_BYTES) ? 2 : 1);
+    if (entries > live * SWEEP_ABOVE) {
+      for (const key of [...log.keys()]) {
+        // Liveness first: most entries are live, and their places need not be parsed.
+        const at = !isLive(key) && this.#placeOf(key);
+        if (at) {
+          dead += at.length;
+          log.delete(key);
+        }
       }
     }
     this.#append([...this.#fresh].filter(([key]) => isLive(key)));
@@ -118,10 +146,11 @@ class Pack implements CachePack {
     log.save();
   }
 
-  #loaded(): KeyedLog<Place | string | number> {
+  #loaded(): PackIndex {
     if (!this.#index) {
-      // Read by key: a build reads the entries of the files it analyzed or renders again.
-      this.#index = openKeyedLog(path.join(this.home, `${this.name}.index`), { byKey: true });
+      this.#index = openShardedLog(path.join(this.home, `${this.name}.index`), {
+        shardOf: indexShard,
+      });
       if (typeof this.#index.get(PACK_FILE) !== 'string')
         this.#index.set(PACK_FILE, `${this.name}-${randomUUID()}`);
     }
@@ -198,7 +227,7 @@ class Pack implements CachePack {
   }
 
   /** A new pack with only the live entries (one that could not be read back is left out, to be analyzed again); then the old one goes. */
-  #rewrite(log: KeyedLog<Place | string | number>): void {
+  #rewrite(log: PackIndex): void {
     const old = this.#packFile();
     const kept = [...log.keys()].flatMap((key) => {
       const text = this.#placeOf(key) && this.#entryOf(key);
