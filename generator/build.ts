@@ -178,7 +178,11 @@ export function createBuilder(options: BuilderOptions): Builder {
         counts: counts.records,
       });
       reader.saveStates();
-      writeKeptRecords(state.records, (lastRecords = { ...records, write: dist.lastWrite }));
+      lastRecords = writeKeptRecords(
+        state.records,
+        { ...records, write: dist.lastWrite },
+        lastRecords,
+      );
       ahead.built(corpus);
       return summarize(counts, written, started);
     },

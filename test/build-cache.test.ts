@@ -802,12 +802,17 @@ describe('incremental builds', () => {
     }
     const onePost = (await fg('posts/*.md', { cwd: content, absolute: true })).sort()[0]!;
     const onePostText = await readFile(onePost, 'utf8');
-    // A new title: its neighbours' pages show it, so their fields and bodies are read again.
+    const recordsBefore = await readFile(path.join(cacheDir, keptRecords), 'utf8');
+    // A new title: the pages that show it are made again.
     await writeFile(
       onePost,
       onePostText.replace(/^title: .*$/m, 'title: A title read from few shards'),
     );
     await cached('packed');
+    // The records kept gain a block of the lines that changed, rather than all written again.
+    const recordsAfter = await readFile(path.join(cacheDir, keptRecords), 'utf8');
+    expect(recordsAfter.startsWith(recordsBefore)).toBe(true);
+    expect(recordsAfter.slice(recordsBefore.length)).toMatch(/^\{"changed":[1-9]/);
     const damaged = async (shard: string) => {
       const bytes = await readFile(shard);
       return bytes[bytes.lastIndexOf(0x0a, bytes.length - 2) + 1] === 0x78;

@@ -1,8 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import { PROJECT_DIR } from '../model/generator.ts';
 import type {
+  AppendableText,
   KeyedStore,
   ShardedOpenOptions,
   ShardedStore,
@@ -26,7 +35,7 @@ export interface BuildState {
   /** load/: each content file's state when a build last read it, by absolute path. */
   fileStates<State>(): KeyedStore<State>;
   /** render/: what the last build of the output folder kept of its records (render/record-signatures.ts). */
-  readonly records: TextStore;
+  readonly records: AppendableText;
   /** write/: the manifest of what the output folder holds (write/dist-manifest.ts). */
   readonly dist: ManifestFiles;
 }
@@ -71,7 +80,7 @@ export function openBuildState(
     analyses,
     fileStates: <State>() => openKeyedLog<State>(path.join(cacheDir, 'file-states.log')),
     // Beside the manifest it goes with: two output folders built from one cache each keep their own.
-    records: textFile(`${base}.records.txt`),
+    records: appendableFile(`${base}.records.txt`),
     dist: manifestFiles(base),
   };
 }
@@ -107,6 +116,29 @@ function manifestFiles(base: string): ManifestFiles {
 
 function textFile(file: string): TextStore {
   return { read: () => readText(file), write: (text) => replaceFile(file, text) };
+}
+
+function appendableFile(file: string): AppendableText {
+  return {
+    ...textFile(file),
+    append(text, { head, bytes }) {
+      if (statSync(file, { throwIfNoEntry: false })?.size !== bytes) return false;
+      if (readHead(file, Buffer.byteLength(head)) !== head) return false;
+      appendFileSync(file, text);
+      return true;
+    },
+  };
+}
+
+/** The first `bytes` bytes of the file, as text. */
+function readHead(file: string, bytes: number): string {
+  const fd = openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(bytes);
+    return head.toString('utf8', 0, readSync(fd, head, 0, bytes, 0));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function readText(file: string): string | undefined {

@@ -30,6 +30,22 @@ export interface TextStore {
   write(text: string): void;
 }
 
+/** A text as a process read or wrote it: its first line and its length in bytes. */
+export interface TextKept {
+  head: string;
+  bytes: number;
+}
+
+/** A text a build keeps for the next, replaced whole or added to at its end. */
+export interface AppendableText extends TextStore {
+  /**
+   * Adds `text` at the end, when the text kept is still as `kept` says: false, adding
+   * nothing, when another process wrote it since (whole, under a first line of its own, or
+   * added to it).
+   */
+  append(text: string, kept: TextKept): boolean;
+}
+
 /** Texts kept by name, each replaced whole or not at all. */
 export interface TextStores {
   read(name: string): string | undefined;

@@ -9,7 +9,7 @@ import {
   relationsOf,
   type CorpusRelations,
 } from '../model/record-relations.ts';
-import type { TextStore } from '../model/stores.ts';
+import type { AppendableText, TextKept, TextStore } from '../model/stores.ts';
 
 /** The signatures of the three files built from one record (render-site.ts, recordOutputs). */
 export interface RecordSignatures {
@@ -26,6 +26,13 @@ export interface RecordSignatures {
  * they were made under. One line a record, `collection/slug`, source, card, references
  * (space-separated), version, signatures, by tabs: the next build splits only the lines of
  * records that changed or show one that did.
+ *
+ * Kept as a text: a first line of JSON (generator, settings, write), the records' lines,
+ * then a block for each later build that kept the same records in the same order, whose
+ * first line (`{"changed":n,"write":…}`) is followed by the n lines that changed, each in
+ * the place of its record's. So a build after an edit adds a few lines rather than writing
+ * every record's again; once the blocks hold half as many lines as there are records, the
+ * next build writes the text whole.
  */
 export interface KeptRecords {
   generator: string;
@@ -33,6 +40,8 @@ export interface KeptRecords {
   lines: string[];
   /** The write of dist/ the lines were kept after (write/dist-state.ts, `lastWrite`), when one vouches for them. */
   write?: string;
+  /** The text the lines were read from or written as, and how many lines its blocks hold: what the next build adds a block to. */
+  kept?: TextKept & { appended: number };
 }
 
 function lineOf(
@@ -294,29 +303,101 @@ async function untouchedLines({
 
 export function readKeptRecords(store: TextStore): KeptRecords | undefined {
   const text = store.read();
-  // Written whole or not at all: a text without its last newline is not ours.
+  // Written whole, or added to by whole blocks: a text without its last newline is not ours.
   if (!text?.endsWith('\n')) return undefined;
   const lines = text.split('\n');
+  lines.pop();
   try {
     const { generator, siteKey, write } = JSON.parse(lines[0]!) as Omit<KeptRecords, 'lines'>;
     if (typeof generator !== 'string' || typeof siteKey !== 'string') return undefined;
+    // A record's line starts with its collection's name, a block's with a brace.
+    let end = 1;
+    while (end < lines.length && !lines[end]!.startsWith('{')) end++;
+    const records = lines.slice(1, end);
+    const blocks = end < lines.length ? applyBlocks(records, lines, end) : { appended: 0, write };
+    if (!blocks) return undefined;
     return {
       generator,
       siteKey,
-      lines: lines.slice(1, -1),
-      ...(typeof write === 'string' && { write }),
+      lines: records,
+      ...(typeof blocks.write === 'string' && { write: blocks.write }),
+      kept: { ...keptAs(text), appended: blocks.appended },
     };
   } catch {
     return undefined;
   }
 }
 
+/** Puts each block's lines, from `lines[start]` on, in the place of their records' in `records`; undefined when a block is cut short or names a record not there. */
+function applyBlocks(
+  records: string[],
+  lines: readonly string[],
+  start: number,
+): { appended: number; write: unknown } | undefined {
+  const at = new Map(recordKeysOf(records).map((key, i) => [key, i]));
+  let appended = 0;
+  /** The last block's write: that of the build that kept the lines last. */
+  let write: unknown;
+  for (let i = start; i < lines.length; ) {
+    const block = JSON.parse(lines[i]!) as { changed?: unknown; write?: unknown };
+    if (typeof block.changed !== 'number' || i + 1 + block.changed > lines.length) return undefined;
+    for (const line of lines.slice(i + 1, i + 1 + block.changed)) {
+      const place = at.get(line.slice(0, line.indexOf('\t')));
+      if (place === undefined) return undefined;
+      records[place] = line;
+    }
+    appended += block.changed;
+    write = block.write;
+    i += 1 + block.changed;
+  }
+  return { appended, write };
+}
+
+/**
+ * Keeps `now` for the next build: as a block added to the text `last` was read from, when
+ * `now` holds the same records in the same order under the same generator and settings and
+ * the blocks would still hold fewer lines than half the records; else whole. Returns `now`
+ * with the text it is kept as, for a process that builds again.
+ */
 export function writeKeptRecords(
-  store: TextStore,
-  { generator, siteKey, lines, write }: KeptRecords,
-): void {
+  store: AppendableText,
+  now: KeptRecords,
+  last?: KeptRecords,
+): KeptRecords {
+  const changed = last?.kept && changedLines(last, now);
+  if (changed && last.kept && last.kept.appended + changed.length <= now.lines.length / 2) {
+    const block = `${JSON.stringify({ changed: changed.length, write: now.write })}\n${changed.map((line) => `${line}\n`).join('')}`;
+    const { head, bytes, appended } = last.kept;
+    if (store.append(block, last.kept))
+      return {
+        ...now,
+        kept: { head, bytes: bytes + Buffer.byteLength(block), appended: appended + changed.length },
+      };
+  }
+  const { generator, siteKey, lines, write } = now;
   // One join, rather than a string made for each line and then joined.
-  store.write(
-    `${JSON.stringify({ generator, siteKey, write })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`,
-  );
+  const text = `${JSON.stringify({ generator, siteKey, write })}\n${lines.length ? `${lines.join('\n')}\n` : ''}`;
+  store.write(text);
+  return { ...now, kept: { ...keptAs(text), appended: 0 } };
+}
+
+const keptAs = (text: string): TextKept => ({
+  head: text.slice(0, text.indexOf('\n') + 1),
+  bytes: Buffer.byteLength(text),
+});
+
+/** The lines of `now` not as `last` kept them, when both hold the same records in the same order under the same generator and settings; undefined otherwise. */
+function changedLines(last: KeptRecords, now: KeptRecords): string[] | undefined {
+  if (last.generator !== now.generator || last.siteKey !== now.siteKey) return undefined;
+  if (last.lines.length !== now.lines.length) return undefined;
+  const changed: string[] = [];
+  for (let i = 0; i < now.lines.length; i++) {
+    const before = last.lines[i]!;
+    const after = now.lines[i]!;
+    // A record whose line was reused holds the very string it was read as.
+    if (before === after) continue;
+    if (!after.startsWith(before.slice(0, before.indexOf('\t') + 1))) return undefined;
+    changed.push(after);
+  }
+  return changed;
 }
