@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { replaceFile } from '../../core/replace-file.ts';
 import { generatorFingerprint, PROJECT_DIR } from '../model/generator.ts';
 
@@ -55,8 +55,15 @@ export const searchEngineBundle = (): string => searchEngine().text;
 /** The URL path pages load the engine from: the name with eight hex digits of its SHA-256. */
 export const searchEnginePath = (): string => searchEngine().path;
 
+/**
+ * esbuild, loaded only to bundle the engine: once per generator, so every other build, and
+ * every thread that renders pages, starts without loading it.
+ */
+const loadEsbuild = (): typeof import('esbuild') =>
+  createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+
 function bundle(): string {
-  const { outputFiles } = buildSync({
+  const { outputFiles } = loadEsbuild().buildSync({
     entryPoints: [path.join(PROJECT_DIR, 'core', 'browser-search.ts')],
     bundle: true,
     format: 'esm',
