@@ -371,7 +371,11 @@ export function writeKeptRecords(
     if (store.append(block, last.kept))
       return {
         ...now,
-        kept: { head, bytes: bytes + Buffer.byteLength(block), appended: appended + changed.length },
+        kept: {
+          head,
+          bytes: bytes + Buffer.byteLength(block),
+          appended: appended + changed.length,
+        },
       };
   }
   const { generator, siteKey, lines, write } = now;
