@@ -40,7 +40,7 @@ export interface KeptRecords {
   lines: string[];
   /** The write of dist/ the lines were kept after (write/dist-state.ts, `lastWrite`), when one vouches for them. */
   write?: string;
-  /** The text the lines were read from or written as, and how many lines its blocks hold: what the next build adds a block to. */
+  /** Where the text the lines were read from or written as stands (its first line and length), and how many lines its blocks hold: what the next build adds a block to. */
   kept?: TextKept & { appended: number };
 }
 
@@ -356,8 +356,8 @@ function applyBlocks(
 /**
  * Keeps `now` for the next build: as a block added to the text `last` was read from, when
  * `now` holds the same records in the same order under the same generator and settings and
- * the blocks would still hold fewer lines than half the records; else whole. Returns `now`
- * with the text it is kept as, for a process that builds again.
+ * the blocks would hold no more lines than half the records; else whole. Returns `now`
+ * with where its text stands, for a process that builds again.
  */
 export function writeKeptRecords(
   store: AppendableText,
