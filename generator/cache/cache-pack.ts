@@ -123,8 +123,8 @@ class Pack implements CachePack {
   save(isLive: (key: string) => boolean, live: number): void {
     const log = this.#loaded();
     let dead = this.#deadBytes();
-    // Counted without reading the shards; the pack's own keys are not entries.
-    const entries = log.size - (log.has(DEAD_BYTES) ? 2 : 1);
+    // Counted without reading the entries' shards; the pack's own keys, in a shard of their own, are not entries.
+    const entries = log.size - [...log.keysOf(OWN_SHARD)].length;
     if (entries > live * SWEEP_ABOVE) {
       for (const key of [...log.keys()]) {
         // Liveness first: most entries are live, and their places need not be parsed.

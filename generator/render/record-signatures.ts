@@ -364,17 +364,17 @@ export function writeKeptRecords(
   now: KeptRecords,
   last?: KeptRecords,
 ): KeptRecords {
-  const changed = last?.kept && changedLines(last, now);
-  if (changed && last.kept && last.kept.appended + changed.length <= now.lines.length / 2) {
+  const kept = last?.kept;
+  const changed = kept && changedLines(last, now);
+  if (changed && kept.appended + changed.length <= now.lines.length / 2) {
     const block = `${JSON.stringify({ changed: changed.length, write: now.write })}\n${changed.map((line) => `${line}\n`).join('')}`;
-    const { head, bytes, appended } = last.kept;
-    if (store.append(block, last.kept))
+    if (store.append(block, kept))
       return {
         ...now,
         kept: {
-          head,
-          bytes: bytes + Buffer.byteLength(block),
-          appended: appended + changed.length,
+          head: kept.head,
+          bytes: kept.bytes + Buffer.byteLength(block),
+          appended: kept.appended + changed.length,
         },
       };
   }

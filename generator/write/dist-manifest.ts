@@ -11,8 +11,8 @@ import type { WrittenPart } from './write-parts.ts';
  * file and one per folder; and a list of parts per file of parts. The header stops naming
  * the inputs before the first change to dist/, and names the new ones once the write is
  * done, after the entries are saved: a write that stops halfway leaves dist/ taken to be
- * stale, never up to date, even should the content go back to what the old inputs name. Where each lives is the build state's
- * business (cache/build-state.ts).
+ * stale, never up to date, even should the content go back to what the old inputs name.
+ * Where each lives is the build state's business (cache/build-state.ts).
  */
 export interface ManifestStore {
   readonly header: TextStore;
