@@ -103,6 +103,36 @@ describe.each([
     expect(Object.fromEntries(openKeyedLog<string>(file).entries())).toEqual(values);
   });
 
+
+  it('reads a file of many times the bytes it reads at once: long lines, text beyond ASCII and a damaged line among them', async () => {
+    const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
+    const log = openKeyedLog<string>(file);
+    const values = new Map<string, string>();
+    for (let i = 0; i < 3000; i++) {
+      // Every 700th line longer than the rest of the file together reads at once.
+      const long = i % 700 === 0 ? 'ü'.repeat(100_000) : '';
+      values.set(`key ${i}`, `value ${i} “naïve” 🔐 ${long}`);
+    }
+    for (const [key, value] of values) log.set(key, value);
+    log.save();
+    const read = openKeyedLog<string>(file);
+    expect(read.size).toBe(values.size);
+    expect(new Map(read.entries())).toEqual(values);
+    // A damaged line in the middle drops that line alone (read by key, once its value is asked for); the file is then written afresh at the next save.
+    const text = await readFile(file, 'utf8');
+    const middle = text.indexOf('["key 1500"');
+    await writeFile(file, `${text.slice(0, middle)}["key 1500",{${text.slice(middle + 12)}`);
+    const damaged = openKeyedLog<string>(file);
+    expect(damaged.get('key 1500')).toBeUndefined();
+    expect(damaged.has('key 1500')).toBe(false);
+    expect(damaged.size).toBe(values.size - 1);
+    expect(damaged.get('key 1499')).toBe(values.get('key 1499'));
+    expect(damaged.get('key 2100')).toBe(values.get('key 2100'));
+    damaged.set('key 1500', 'again');
+    damaged.save();
+    expect(openKeyedLog<string>(file).get('key 1500')).toBe('again');
+    expect(openKeyedLog<string>(file).size).toBe(values.size);
+  });
   it('writes itself afresh when its file was removed or changed by another hand since it was read', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
     const log = openKeyedLog<number>(file);

@@ -19,10 +19,13 @@ import { replaceFile } from '../../core/replace-file.ts';
  * written afresh, whole or not at all (replaceFile). A last line cut short (a process
  * stopped in the middle of an append) and a damaged line are ignored.
  *
- * Read whole, the lines, put between brackets, are one JSON array, read in one JSON.parse:
- * one call a line costs several times as much, and the file's text would otherwise stay in
- * memory under its keys. The file is read into a buffer with room for the brackets, so its
- * text is decoded once, not decoded and then copied again into a string with them.
+ * Read whole, the file is read a piece of whole lines at a time, through one buffer, and
+ * each piece's lines, put between brackets, are one JSON array, read in one JSON.parse: one
+ * call a line costs several times as much. Neither the file's bytes nor its text are ever
+ * in memory whole: a store of tens of megabytes would otherwise take as much memory again
+ * as its bytes, and twice that as text that is not all ASCII, only to be parsed and let go.
+ * Memory a process takes afresh costs a page fault for each page it touches first, and a
+ * piece's text, unlike a whole file's, is made where short-lived objects reuse the same pages.
  *
  * Read by key (`byKey`), only the keys are read at first, each with where its line is in
  * the file's bytes, which stay in memory; a value is parsed when first asked for. That is
@@ -34,6 +37,9 @@ import { replaceFile } from '../../core/replace-file.ts';
  * value is asked for, and is then dropped as any damaged line.
  */
 export type KeyedLog<Value> = KeyedStore<Value>;
+
+/** A file read whole is read this many bytes at a time (a line longer than that, whole): a piece's text stays among the young generation's small objects. */
+const PIECE = 32 * 1024;
 
 /** A file this many times the size of its live lines (and a little more) is written afresh at the next save. */
 const MAX_SIZE_PER_LIVE = 2;
@@ -56,16 +62,17 @@ export function openKeyedLog<Value>(
   file: string,
   { empty = false, byKey = false }: KeyedLogOptions = {},
 ): KeyedLog<Value> {
-  const read = (empty ? undefined : readFramed(file)) ?? { framed: noBytes(), size: 0 };
+  const read = (byKey && !empty ? readBytes(file) : undefined) ?? { bytes: NO_BYTES, size: 0 };
   const {
     entries,
     wholeSize,
     deadSize,
     sound,
+    size,
     at: unread = new Map<string, number>(),
-  } = byKey ? indexLines<Value>(read) : readLines<Value>(read);
+  } = byKey ? indexLines<Value>(read) : readLines<Value>(empty ? undefined : file);
   /** The file's size in bytes as this map left it, and the bytes of the lines of its live entries. */
-  let fileSize = read.size;
+  let fileSize = size;
   let liveSize = wholeSize - deadSize;
   /** A last line cut short (appending after it would join the next line to it), a damaged line, or lines not read: the next save writes the file afresh. */
   let torn = !sound || empty;
@@ -75,9 +82,9 @@ export function openKeyedLog<Value>(
   /** The value of a key whose line is not parsed yet, now parsed; a damaged one is dropped. */
   const parse = (key: string, start: number): Value | undefined => {
     unread.delete(key);
-    const value = valueAt(read.framed, start, key);
+    const value = valueAt(read.bytes, start, key);
     if (value === undefined) {
-      liveSize -= lineLength(read.framed, start);
+      liveSize -= lineLength(read.bytes, start);
       entries.delete(key);
       torn = true;
       return undefined;
@@ -97,7 +104,9 @@ export function openKeyedLog<Value>(
   /** Parses every line not parsed yet, in one read of the whole file (byKey, once most entries are asked for), and lets the file's bytes go. */
   const parseAll = () => {
     if (!unread.size) return;
-    const whole = readLines<Value>(read).entries;
+    const lines: unknown[] = [];
+    parseLines(read.bytes, 0, wholeSize, lines);
+    const whole = entriesOf<Value>(lines, wholeSize, true).entries;
     for (const [key, start] of unread) {
       const value = whole.get(key);
       if (value === undefined) parse(key, start);
@@ -105,12 +114,12 @@ export function openKeyedLog<Value>(
     }
     unread.clear();
     // No line is read from them any more: held with every value, they would only add to a build's peak.
-    read.framed = noBytes();
+    read.bytes = NO_BYTES;
   };
   const lineOf = (key: string) => {
     const start = unread.get(key);
     if (start !== undefined)
-      return read.framed.toString('utf8', start, start + lineLength(read.framed, start));
+      return read.bytes.toString('utf8', start, start + lineLength(read.bytes, start));
     return `${JSON.stringify(entries.has(key) ? [key, entries.get(key)] : [key])},\n`;
   };
   // A line's size is worked out again from its entry only when the entry changes, rather than kept for each of tens of thousands.
@@ -118,7 +127,7 @@ export function openKeyedLog<Value>(
     if (changed.has(key) || !entries.has(key)) return;
     const start = unread.get(key);
     liveSize -=
-      start === undefined ? lineSize([key, entries.get(key)]) : lineLength(read.framed, start);
+      start === undefined ? lineSize([key, entries.get(key)]) : lineLength(read.bytes, start);
   };
   return {
     get,
@@ -176,17 +185,23 @@ type Line = [key: string, value?: unknown];
 /** The size in bytes of an entry's line, as a save writes it (a value read from a line gives that line again). */
 const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
 
-/** The size in bytes of the line that starts at `start` in `framed`, its newline included. */
-const lineLength = (framed: Buffer, start: number) => framed.indexOf(0x0a, start) + 1 - start;
+/** The size in bytes of the line that starts at `start` in `bytes`, its newline included. */
+const lineLength = (bytes: Buffer, start: number) => bytes.indexOf(0x0a, start) + 1 - start;
 
-/** The frame of no bytes: the three bytes of room readLines writes in, its own for each caller as it writes there. */
-const noBytes = () => Buffer.alloc(3);
+const NO_BYTES = Buffer.alloc(0);
 
-/**
- * The file's bytes after a byte of room, with two more after them (readLines puts the
- * brackets there); undefined when there is no file.
- */
-function readFramed(file: string): Framed | undefined {
+/** A file's bytes, read whole (by key, its lines are read from them when asked for). */
+interface FileBytes {
+  bytes: Buffer;
+  size: number;
+}
+
+/** The bytes of the file's whole lines, in a file of `size` bytes: up to its last newline. */
+const wholeLines = (bytes: Buffer, size: number) =>
+  size ? bytes.lastIndexOf(0x0a, size - 1) + 1 : 0;
+
+/** The file's bytes; undefined when there is no file. */
+function readBytes(file: string): FileBytes | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -195,25 +210,90 @@ function readFramed(file: string): Framed | undefined {
   }
   try {
     const expected = fstatSync(fd).size;
-    const framed = Buffer.allocUnsafe(expected + 3);
+    const bytes = Buffer.allocUnsafe(expected);
     let size = 0;
     for (let got = -1; got !== 0 && size < expected; size += got)
-      got = readSync(fd, framed, 1 + size, expected - size, size);
-    return { framed, size };
+      got = readSync(fd, bytes, size, expected - size, size);
+    return { bytes, size };
   } finally {
     closeSync(fd);
   }
 }
 
-/** A file's `size` bytes, from offset 1 of `framed`, which has at least three bytes more. */
-interface Framed {
-  framed: Buffer;
-  size: number;
+/**
+ * Hands `take` the file's whole lines, a piece at a time, in one buffer (`bytes[0, end)`,
+ * written over by the next piece), and returns the file's size; undefined when there is
+ * no file. The bytes after the last newline (a last line cut short) are never handed.
+ */
+function readPieces(file: string, take: (bytes: Buffer, end: number) => void): number | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    let bytes = Buffer.allocUnsafe(PIECE);
+    let filled = 0;
+    let size = 0;
+    for (;;) {
+      const got = readSync(fd, bytes, filled, bytes.length - filled, size);
+      size += got;
+      filled += got;
+      const end = wholeLines(bytes, filled);
+      if (end) {
+        take(bytes, end);
+        bytes.copyWithin(0, end, filled);
+        filled -= end;
+      } else if (filled === bytes.length) {
+        // A line longer than the buffer: read on into one twice as large.
+        const larger = Buffer.allocUnsafe(2 * bytes.length);
+        bytes.copy(larger, 0, 0, filled);
+        bytes = larger;
+      }
+      if (got === 0) return size;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Parses the whole lines `bytes[start, end)` into `lines`, one element a line: in one
+ * JSON.parse, or, should a line be damaged (that JSON.parse fails), each line alone, a
+ * damaged one as undefined.
+ */
+function parseLines(bytes: Buffer, start: number, end: number, lines: unknown[]): void {
+  if (end <= start) return;
+  let count = 0;
+  for (let at = bytes.indexOf(0x0a, start); at >= 0 && at < end; at = bytes.indexOf(0x0a, at + 1))
+    count++;
+  try {
+    // Every whole line ends with a comma and a newline: the last one's are left out.
+    const parsed = JSON.parse(`[${bytes.toString('utf8', start, end - 2)}]`) as unknown[];
+    if (parsed.length === count) {
+      for (const line of parsed) lines.push(line);
+      return;
+    }
+  } catch {}
+  for (
+    let from = start, to = bytes.indexOf(0x0a, from);
+    from < end;
+    from = to + 1, to = bytes.indexOf(0x0a, from)
+  ) {
+    try {
+      lines.push(JSON.parse(bytes.toString('utf8', from, to).replace(/,$/, '')) as unknown);
+    } catch {
+      lines.push(undefined);
+    }
+  }
 }
 
 /** What reading a file's lines gives: the live entries, the bytes of the whole lines and of those no longer live, and whether every line was whole and sound. */
 interface ReadLines<Value> {
   entries: Map<string, Value>;
+  /** The file's size in bytes. */
+  size: number;
   wholeSize: number;
   deadSize: number;
   sound: boolean;
@@ -221,52 +301,30 @@ interface ReadLines<Value> {
   at?: Map<string, number>;
 }
 
-/**
- * The entries the lines leave. Should a line be damaged (the one JSON.parse fails), each
- * line is parsed alone and the damaged ones dropped. The bytes after the whole lines (a
- * last line cut short) are overwritten.
- */
-function readLines<Value>({ framed, size }: Framed): ReadLines<Value> {
-  framed[0] = 0x5b;
-  // The file's byte i is framed's byte i + 1: the whole lines end where the last newline is, in the file's count.
-  const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
-  let count = 0;
-  for (
-    let at = framed.indexOf(0x0a, 1);
-    at >= 0 && at <= wholeSize;
-    at = framed.indexOf(0x0a, at + 1)
-  )
-    count++;
-  // Every whole line ends with a comma: a last element of 0 closes the array.
-  framed[wholeSize + 1] = 0x30;
-  framed[wholeSize + 2] = 0x5d;
-  let lines: unknown[] | undefined;
-  try {
-    lines = JSON.parse(framed.toString('utf8', 0, wholeSize + 3)) as unknown[];
-    if (lines.length !== count + 1) lines = undefined;
-  } catch {
-    lines = undefined;
-  }
-  if (!lines) {
-    lines = [];
-    for (
-      let start = 1, end = framed.indexOf(0x0a, start);
-      end >= 0 && end <= wholeSize;
-      start = end + 1, end = framed.indexOf(0x0a, start)
-    ) {
-      try {
-        lines.push(JSON.parse(framed.toString('utf8', start, end).replace(/,$/, '')) as unknown);
-      } catch {
-        lines.push(undefined);
-      }
-    }
-    lines.push(0);
-  }
+/** The entries the file's lines leave, read a piece at a time (readPieces); none without a file. */
+function readLines<Value>(file: string | undefined): ReadLines<Value> {
+  const lines: unknown[] = [];
+  let wholeSize = 0;
+  const size =
+    file === undefined
+      ? 0
+      : (readPieces(file, (bytes, end) => {
+          parseLines(bytes, 0, end, lines);
+          wholeSize += end;
+        }) ?? 0);
+  return { ...entriesOf<Value>(lines, wholeSize, wholeSize === size), size };
+}
+
+/** The entries these parsed lines leave, the last line for a key winning, and the bytes of the lines no longer live; a line not of our shape is damaged. */
+function entriesOf<Value>(
+  lines: readonly unknown[],
+  wholeSize: number,
+  whole: boolean,
+): Pick<ReadLines<Value>, 'entries' | 'wholeSize' | 'deadSize' | 'sound'> {
   const entries = new Map<string, Value>();
   let deadSize = 0;
-  let sound = wholeSize === size;
-  for (let i = 0; i < lines.length - 1; i++) {
-    const line = lines[i];
+  let sound = whole;
+  for (const line of lines) {
     if (!Array.isArray(line) || typeof line[0] !== 'string' || line.length > 2) {
       sound = false;
       continue;
@@ -286,34 +344,34 @@ function readLines<Value>({ framed, size }: Framed): ReadLines<Value> {
 }
 
 /**
- * The keys the lines leave, each with where its line starts in `framed`, and no value
+ * The keys the lines leave, each with where its line starts in `bytes`, and no value
  * parsed (`entries` is empty, in the keys' order, until values are parsed into it). A line
  * whose key cannot be read is damaged, and dropped.
  */
-function indexLines<Value>(read: Framed): ReadLines<Value> {
-  const { framed, size } = read;
-  const wholeSize = Math.max(framed.lastIndexOf(0x0a, size), 0);
+function indexLines<Value>(read: FileBytes): ReadLines<Value> {
+  const { bytes, size } = read;
+  const wholeSize = wholeLines(bytes, size);
   const entries = new Map<string, Value>();
   const at = new Map<string, number>();
   let deadSize = 0;
   let sound = wholeSize === size;
   /** The first backslash at or after the line read, or -1: most keys have none, and are then read without looking at each byte. */
-  let backslash = framed.indexOf(0x5c, 1);
+  let backslash = bytes.indexOf(0x5c);
   for (
-    let start = 1, end = framed.indexOf(0x0a, start);
-    end >= 0 && end <= wholeSize;
-    start = end + 1, end = framed.indexOf(0x0a, start)
+    let start = 0, end = bytes.indexOf(0x0a, start);
+    end >= 0 && end < wholeSize;
+    start = end + 1, end = bytes.indexOf(0x0a, start)
   ) {
-    if (backslash >= 0 && backslash < start) backslash = framed.indexOf(0x5c, start);
-    const quote = closingQuote(framed, start, end, backslash >= 0 && backslash < end);
+    if (backslash >= 0 && backslash < start) backslash = bytes.indexOf(0x5c, start);
+    const quote = closingQuote(bytes, start, end, backslash >= 0 && backslash < end);
     let key: string | undefined;
     try {
       key =
         quote < 0
           ? undefined
           : backslash >= 0 && backslash < quote
-            ? (JSON.parse(framed.toString('utf8', start + 1, quote + 1)) as string)
-            : framed.toString('utf8', start + 2, quote);
+            ? (JSON.parse(bytes.toString('utf8', start + 1, quote + 1)) as string)
+            : bytes.toString('utf8', start + 2, quote);
     } catch {
       key = undefined;
     }
@@ -324,42 +382,42 @@ function indexLines<Value>(read: Framed): ReadLines<Value> {
     }
     const before = at.get(key);
     if (before !== undefined) {
-      deadSize += lineLength(framed, before);
+      deadSize += lineLength(bytes, before);
       // Deleted first: a key set again goes to the end, as in the file.
       at.delete(key);
       entries.delete(key);
     }
     // `["key"],`: the key deleted.
-    if (framed[quote + 1] === 0x5d && quote + 3 === end) deadSize += end + 1 - start;
+    if (bytes[quote + 1] === 0x5d && quote + 3 === end) deadSize += end + 1 - start;
     else {
       at.set(key, start);
       // Held in the order of the file, its value parsed when first asked for.
       entries.set(key, undefined as Value);
     }
   }
-  return { entries, wholeSize, deadSize, sound, at };
+  return { entries, size, wholeSize, deadSize, sound, at };
 }
 
 /**
- * Where the key of the line `framed[start, end)` (without its newline) ends, at its closing
+ * Where the key of the line `bytes[start, end)` (without its newline) ends, at its closing
  * quote; -1 when the line is not one of ours: `["`, the key, `"`, then `,` and a value or
  * `]`, and `],` to end the line. `escaped`: the line holds a backslash, which may escape a quote.
  */
-function closingQuote(framed: Buffer, start: number, end: number, escaped: boolean): number {
-  if (framed[start] !== 0x5b || framed[start + 1] !== 0x22) return -1;
-  if (framed[end - 1] !== 0x2c || framed[end - 2] !== 0x5d) return -1;
+function closingQuote(bytes: Buffer, start: number, end: number, escaped: boolean): number {
+  if (bytes[start] !== 0x5b || bytes[start + 1] !== 0x22) return -1;
+  if (bytes[end - 1] !== 0x2c || bytes[end - 2] !== 0x5d) return -1;
   let quote = start + 2;
-  if (!escaped) quote = framed.indexOf(0x22, quote);
-  else for (; quote < end && framed[quote] !== 0x22; quote++) if (framed[quote] === 0x5c) quote++;
-  const after = framed[quote + 1];
+  if (!escaped) quote = bytes.indexOf(0x22, quote);
+  else for (; quote < end && bytes[quote] !== 0x22; quote++) if (bytes[quote] === 0x5c) quote++;
+  const after = bytes[quote + 1];
   return quote < 0 || quote >= end || (after !== 0x2c && after !== 0x5d) ? -1 : quote;
 }
 
-/** The value of the line that starts at `start` in `framed`, if it is the line of `key` and sound. */
-function valueAt(framed: Buffer, start: number, key: string): { value: unknown } | undefined {
-  const end = framed.indexOf(0x0a, start);
+/** The value of the line that starts at `start` in `bytes`, if it is the line of `key` and sound. */
+function valueAt(bytes: Buffer, start: number, key: string): { value: unknown } | undefined {
+  const end = bytes.indexOf(0x0a, start);
   try {
-    const line = JSON.parse(framed.toString('utf8', start, end - 1)) as unknown;
+    const line = JSON.parse(bytes.toString('utf8', start, end - 1)) as unknown;
     return Array.isArray(line) && line.length === 2 && line[0] === key
       ? { value: line[1] }
       : undefined;
