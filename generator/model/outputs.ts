@@ -70,10 +70,12 @@ export interface PageRenderThreads {
  * Their outputs are not made unless dist/ no longer holds a file as it was written.
  */
 export interface CarriedFiles {
+  /** How many files, known without naming them: a write that takes dist/ as its last write left it names none. */
+  readonly count: number;
   /** The files' names in dist/. */
-  files: string[];
+  readonly files: string[];
   /** Each file's key, in their order. */
-  keys: string[];
+  readonly keys: string[];
   /** The outputs of `files`, in their order: made only when one must be written again. */
   outputs(): Output[];
 }

@@ -67,11 +67,14 @@ export function recordOutputs(
   };
 }
 
+/** How many files a record's outputs are written to: as many as recordFiles names. */
+export const RECORD_FILES: ReturnType<typeof recordFiles>['length'] = 3;
+
 /** The files of dist/ a record's outputs are written to (those of a deleted record are removed). */
 export function recordFiles(
   record: Pick<ContentRecord, 'collection' | 'slug'>,
   page = paths.recordPage(record.collection, record.slug),
-): string[] {
+): [document: string, page: string, twin: string] {
   return [apiFile(paths.apiRecord(record.collection, record.slug)), pageFile(page), twinFile(page)];
 }
 

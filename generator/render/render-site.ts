@@ -9,8 +9,8 @@ import {
   jsonFile,
   type LazyOutput,
   lazyOutput,
+  type Output,
   type SiteFiles,
-  signedOutput,
 } from '../model/outputs.ts';
 import { DATA_DIR } from '../model/site-paths.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
@@ -30,7 +30,7 @@ import { pricingPage } from './pages/pricing-page.ts';
 import { renderPage } from './pages/render-page.ts';
 import { renderSearchPage, searchPage } from './pages/search-page.ts';
 import { thanksPages } from './pages/thanks-pages.ts';
-import { recordFiles, recordOutputs } from './record-outputs.ts';
+import { RECORD_FILES, recordFiles, recordOutputs } from './record-outputs.ts';
 import type { KeptRecords, RecordSignatures, SignatureMemo } from './record-signatures.ts';
 import {
   SOCIAL_IMAGE_NAMES,
@@ -203,9 +203,9 @@ async function renderCollections(render: Render, memo: SignatureMemo) {
       const known = memo.known(record);
       if (known) {
         memo.note(record, known);
-        const { group, twin } = carriedRecord(corpus, record, siteKey, known);
+        const group = new CarriedRecord(corpus, record, siteKey, known);
         carried.push(group);
-        twins.set(recordPath, twin);
+        twins.set(recordPath, new CarriedTwin(group));
         continue;
       }
       const { document, page } = recordOutputs(corpus, record, siteKey);
@@ -223,27 +223,52 @@ async function renderCollections(render: Render, memo: SignatureMemo) {
 
 /**
  * A record whose files the last build wrote from what it is built from now: their keys are
- * its signatures. Made apart from the render's scope, which its closures would otherwise hold.
+ * its signatures. Its files are named, and their outputs made, only when the write asks
+ * (dist/ no longer holds one as written). A class, not an object of closures: a build
+ * carries tens of thousands of records, and closures made here would hold the render's scope.
  */
-function carriedRecord(
-  corpus: Corpus,
-  record: ContentRecord,
-  siteKey: string,
-  signatures: RecordSignatures,
-): { group: CarriedFiles; twin: LazyOutput<string> } {
-  const outputs = () => recordOutputs(corpus, record, siteKey, signatures);
-  return {
-    group: {
-      files: recordFiles(record),
-      keys: [signatures.document, signatures.html, signatures.twin],
-      outputs: () => {
-        const { document, page } = outputs();
-        return [document.output, page.html.output, page.twin.output];
-      },
-    },
-    // Its twin's part of llms-full.txt, should it not be copied from the file dist/ holds.
-    twin: signedOutput(signatures.twin, () => contentOf(outputs().page.twin.output)),
-  };
+class CarriedRecord implements CarriedFiles {
+  constructor(
+    private readonly corpus: Corpus,
+    private readonly record: ContentRecord,
+    private readonly siteKey: string,
+    readonly signatures: RecordSignatures,
+  ) {}
+
+  get count() {
+    return RECORD_FILES;
+  }
+
+  get files() {
+    return recordFiles(this.record);
+  }
+
+  get keys() {
+    const { document, html, twin } = this.signatures;
+    return [document, html, twin];
+  }
+
+  outputs(): Output[] {
+    const { document, page } = this.made();
+    return [document.output, page.html.output, page.twin.output];
+  }
+
+  made() {
+    return recordOutputs(this.corpus, this.record, this.siteKey, this.signatures);
+  }
+}
+
+/** A carried record's twin, as its part of llms-full.txt: rendered only should the part not be copied from the file dist/ holds. */
+class CarriedTwin implements LazyOutput<string> {
+  constructor(private readonly carried: CarriedRecord) {}
+
+  get signature() {
+    return this.carried.signatures.twin;
+  }
+
+  render(): string {
+    return contentOf(this.carried.made().page.twin.output);
+  }
 }
 
 /** The 404 page, the stylesheet, scripts, icons and social images. */

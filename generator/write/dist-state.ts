@@ -422,14 +422,15 @@ export class DistState {
       if (pause) await pause;
       // As the last write left them, they are listed as written: settled without a lookup, and never stale (#staleFiles).
       if (!asLeft) {
-        if (!group.files.every((f, i) => this.#ahead.has(f) || this.#intact(f, group.keys[i]))) {
+        const { files, keys } = group;
+        if (!files.every((f, i) => this.#ahead.has(f) || this.#intact(f, keys[i]))) {
           const outputs = group.outputs();
-          for (const [i, file] of group.files.entries()) entries.push([file, outputs[i]!]);
+          for (const [i, file] of files.entries()) entries.push([file, outputs[i]!]);
           continue;
         }
-        for (const file of group.files) tally.keep(file);
+        for (const file of files) tally.keep(file);
       }
-      tally.done += group.files.length;
+      tally.done += group.count;
     }
   }
 
