@@ -103,7 +103,6 @@ describe.each([
     expect(Object.fromEntries(openKeyedLog<string>(file).entries())).toEqual(values);
   });
 
-
   it('reads a file of many times the bytes it reads at once: long lines, text beyond ASCII and a damaged line among them', async () => {
     const file = path.join(await temporaryDirectory('keyed-log-'), 'map.log');
     const log = openKeyedLog<string>(file);
