@@ -654,6 +654,9 @@ describe('incremental builds', () => {
     const edited = await same();
     expect(edited.written).toBeGreaterThan(0);
     expect(edited.written).toBeLessThan(30);
+    // The sitemap shows no summary, and _redirects nothing but the records' names: neither is made again.
+    expect(edited.changed).not.toEqual(expect.arrayContaining(['sitemap.xml']));
+    expect(edited.changed).not.toEqual(expect.arrayContaining(['_redirects']));
     await expectClean('after-edit');
     // The home page shows the newest posts, so what it shows of them is in its signature...
     const home = () => readFile(path.join(root, 'in-place', 'index.html'), 'utf8');

@@ -1,5 +1,6 @@
 import { paths } from '../../core/paths.ts';
 import type { Corpus } from '../model/corpus.ts';
+import { type LazyOutput, lazyOutput } from '../model/outputs.ts';
 import type { SitePage } from '../render/pages/site-page.ts';
 import { latestDate } from '../render/pages/collection-page.ts';
 
@@ -9,13 +10,24 @@ const escapeXml = (value: string) =>
     (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
   );
 
+/**
+ * The sitemap, signed with what it lists: the base URL and each page's path and date. A
+ * build after an edit that changed no page's date, and added or removed no page, leaves it
+ * unmade.
+ */
 export function sitemapXml(
   corpus: Corpus,
   pages: Pick<SitePage, 'path' | 'lastUpdated'>[],
-): string {
+): LazyOutput<string> {
+  const { baseUrl } = corpus.site;
+  const listed = pages.map((page) => `${page.path}\t${page.lastUpdated ?? ''}`).join('\n');
+  return lazyOutput(['sitemap', baseUrl, listed], () => sitemapText(baseUrl, pages));
+}
+
+function sitemapText(baseUrl: string, pages: Pick<SitePage, 'path' | 'lastUpdated'>[]): string {
   const urls = pages.map((page) => {
     const lastmod = page.lastUpdated ? `<lastmod>${page.lastUpdated}</lastmod>` : '';
-    return `  <url><loc>${escapeXml(corpus.site.baseUrl + page.path)}</loc>${lastmod}</url>`;
+    return `  <url><loc>${escapeXml(baseUrl + page.path)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
