@@ -1,7 +1,7 @@
 import { COLLECTION_KEYS, type CollectionKey } from '../../core/collections.ts';
 import { contentVersion } from '../model/content-version.ts';
 import type { ContentRecord, Corpus } from '../model/corpus.ts';
-import { jsonFile } from '../model/outputs.ts';
+import { jsonFile, type LazyOutput, lazyOutput } from '../model/outputs.ts';
 import { eventLoopTurns } from '../parallel/event-loop-turns.ts';
 
 /** One published record as the manifest lists it. */
@@ -23,23 +23,41 @@ export interface RecordManifest {
 }
 
 /**
- * The manifest's text: every published record, in the lists' order, with its version, as
- * `versionOf` gives it: kept by the last build while the record's file is the same
- * (render/record-signatures.ts), else hashed from the document as it is written.
+ * The manifest, signed with what it lists: each published record, in the lists' order,
+ * with its URL and its version, as `versionOf` gives it (kept by the last build while the
+ * record's file is the same, render/record-signatures.ts, else hashed from the document as
+ * it is written). A build after an edit that changed no record's document leaves it unmade.
  */
 export async function recordManifest(
   corpus: Corpus,
   versionOf: (record: ContentRecord) => string,
-): Promise<string> {
+): Promise<LazyOutput<string>> {
   const turn = eventLoopTurns();
-  const records: ListedRecord[] = [];
+  /** The records' versions, in the manifest's order. */
+  const versions: string[] = [];
+  const listed: string[] = [];
   for (const collection of COLLECTION_KEYS) {
     for (const record of corpus.records[collection]) {
       const pause = turn();
       if (pause) await pause;
-      records.push({ collection, slug: record.slug, url: record.url, version: versionOf(record) });
+      const version = versionOf(record);
+      versions.push(version);
+      listed.push(`${collection}/${record.slug}\t${record.url}\t${version}`);
     }
   }
+  return lazyOutput(['record-manifest', listed.join('\n')], () => manifestText(corpus, versions));
+}
+
+function manifestText(corpus: Corpus, versions: readonly string[]): string {
+  let at = 0;
+  const records: ListedRecord[] = COLLECTION_KEYS.flatMap((collection) =>
+    corpus.records[collection].map((record) => ({
+      collection,
+      slug: record.slug,
+      url: record.url,
+      version: versions[at++]!,
+    })),
+  );
   const manifest: RecordManifest = {
     version: contentVersion(JSON.stringify(records)),
     total: records.length,
