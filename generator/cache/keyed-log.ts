@@ -188,6 +188,7 @@ const lineSize = (line: Line) => Buffer.byteLength(JSON.stringify(line)) + 2;
 /** The size in bytes of the line that starts at `start` in `bytes`, its newline included. */
 const lineLength = (bytes: Buffer, start: number) => bytes.indexOf(0x0a, start) + 1 - start;
 
+/** The bytes of a file not read, or let go. */
 const NO_BYTES = Buffer.alloc(0);
 
 /** A file's bytes, read whole (by key, its lines are read from them when asked for). */
@@ -200,8 +201,8 @@ interface FileBytes {
 const wholeLines = (bytes: Buffer, size: number) =>
   size ? bytes.lastIndexOf(0x0a, size - 1) + 1 : 0;
 
-/** The file's bytes; undefined when there is no file. */
-function readBytes(file: string): FileBytes | undefined {
+/** What `read` gives of the file, open; undefined when there is no file. */
+function withOpenFile<T>(file: string, read: (fd: number) => T): T | undefined {
   let fd: number;
   try {
     fd = openSync(file, 'r');
@@ -209,16 +210,22 @@ function readBytes(file: string): FileBytes | undefined {
     return undefined;
   }
   try {
+    return read(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The file's bytes; undefined when there is no file. */
+const readBytes = (file: string): FileBytes | undefined =>
+  withOpenFile(file, (fd) => {
     const expected = fstatSync(fd).size;
     const bytes = Buffer.allocUnsafe(expected);
     let size = 0;
     for (let got = -1; got !== 0 && size < expected; size += got)
       got = readSync(fd, bytes, size, expected - size, size);
     return { bytes, size };
-  } finally {
-    closeSync(fd);
-  }
-}
+  });
 
 /**
  * Hands `take` the file's whole lines, a piece at a time, in one buffer (`bytes[0, end)`,
@@ -226,13 +233,7 @@ function readBytes(file: string): FileBytes | undefined {
  * no file. The bytes after the last newline (a last line cut short) are never handed.
  */
 function readPieces(file: string, take: (bytes: Buffer, end: number) => void): number | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
+  return withOpenFile(file, (fd) => {
     let bytes = Buffer.allocUnsafe(PIECE);
     let filled = 0;
     let size = 0;
@@ -253,9 +254,7 @@ function readPieces(file: string, take: (bytes: Buffer, end: number) => void): n
       }
       if (got === 0) return size;
     }
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 /**
@@ -275,7 +274,9 @@ function parseLines(bytes: Buffer, start: number, end: number, lines: unknown[])
       for (const line of parsed) lines.push(line);
       return;
     }
-  } catch {}
+  } catch {
+    // Some line is damaged: each is parsed alone below, and only the damaged ones dropped.
+  }
   for (
     let from = start, to = bytes.indexOf(0x0a, from);
     from < end;
