@@ -33,35 +33,23 @@ export async function recordManifest(
   versionOf: (record: ContentRecord) => string,
 ): Promise<LazyOutput<string>> {
   const turn = eventLoopTurns();
-  /** The records' versions, in the manifest's order. */
-  const versions: string[] = [];
-  const listed: string[] = [];
+  const records: ListedRecord[] = [];
   for (const collection of COLLECTION_KEYS) {
     for (const record of corpus.records[collection]) {
       const pause = turn();
       if (pause) await pause;
-      const version = versionOf(record);
-      versions.push(version);
-      listed.push(`${collection}/${record.slug}\t${record.url}\t${version}`);
+      records.push({ collection, slug: record.slug, url: record.url, version: versionOf(record) });
     }
   }
-  return lazyOutput(['record-manifest', listed.join('\n')], () => manifestText(corpus, versions));
-}
-
-function manifestText(corpus: Corpus, versions: readonly string[]): string {
-  let at = 0;
-  const records: ListedRecord[] = COLLECTION_KEYS.flatMap((collection) =>
-    corpus.records[collection].map((record) => ({
-      collection,
-      slug: record.slug,
-      url: record.url,
-      version: versions[at++]!,
-    })),
+  const listed = records.map(
+    ({ collection, slug, url, version }) => `${collection}/${slug}\t${url}\t${version}`,
   );
-  const manifest: RecordManifest = {
-    version: contentVersion(JSON.stringify(records)),
-    total: records.length,
-    records,
-  };
-  return jsonFile(manifest);
+  return lazyOutput(['record-manifest', listed.join('\n')], () => {
+    const manifest: RecordManifest = {
+      version: contentVersion(JSON.stringify(records)),
+      total: records.length,
+      records,
+    };
+    return jsonFile(manifest);
+  });
 }

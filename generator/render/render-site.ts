@@ -253,6 +253,7 @@ class CarriedRecord implements CarriedFiles {
     return [document.output, page.html.output, page.twin.output];
   }
 
+  /** The record's outputs, made anew: for its files, or its twin's part of llms-full.txt. */
   made() {
     return recordOutputs(this.corpus, this.record, this.siteKey, this.signatures);
   }
